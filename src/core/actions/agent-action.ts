@@ -1,0 +1,120 @@
+import type { FileContent, FileStat, ListResult, SearchTextResult } from '../services/file-system.js';
+import type { LlmCompleteRequest, LlmCompleteResult } from '../services/llm.js';
+import type { ShellRunResult } from '../services/shell.js';
+
+/**
+ * Everything the agent and the context logic can ask the machine to do. Each
+ * value goes through one runtime (`createRuntime`) that consults the
+ * PermissionService and the workspace path scope before a service runs it.
+ */
+export type AgentAction =
+  | ReadFileAction
+  | StatAction
+  | ListAction
+  | SearchTextAction
+  | ShellRunAction
+  | LlmCompleteAction
+  | PatchApplyAction
+  | PatchRollbackAction;
+
+interface ActionBase {
+  /** The agent tool on whose behalf the action runs, for permission rules. */
+  tool?: string;
+}
+
+export interface ReadFileAction extends ActionBase {
+  kind: 'fs.readFile';
+  /** Workspace-relative, absolute or `~/...`. */
+  path: string;
+  /** Overrides the runtime's read cap for this call. */
+  maxBytes?: number;
+}
+
+export interface StatAction extends ActionBase {
+  kind: 'fs.stat';
+  path: string;
+}
+
+export interface ListAction extends ActionBase {
+  kind: 'fs.list';
+  /** Directory to list; default the workspace root. */
+  path?: string;
+  recursive?: boolean;
+  maxEntries?: number;
+}
+
+export interface SearchTextAction extends ActionBase {
+  kind: 'fs.searchText';
+  /** A fixed string; never interpreted as a pattern or a flag. */
+  query: string;
+  /** Directory searched; default the workspace root. */
+  path?: string;
+  globs?: readonly string[];
+  excludeGlobs?: readonly string[];
+  maxResults?: number;
+  maxMatchesPerFile?: number;
+  caseSensitive?: boolean;
+}
+
+export interface ShellRunAction extends ActionBase {
+  kind: 'shell.run';
+  /** The command as argv; run without a shell. */
+  argv: readonly string[];
+  /** Working directory; default the workspace root. */
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+export interface LlmCompleteAction extends ActionBase {
+  kind: 'llm.complete';
+  request: Omit<LlmCompleteRequest, 'signal'>;
+}
+
+/** One file of a patch: its whole new content. */
+export interface PatchEdit {
+  path: string;
+  content: string;
+  /**
+   * The content the file must have now (undefined: not checked; null: the
+   * file must not exist). A mismatch fails the whole patch as a conflict.
+   */
+  expectedContent?: string | null;
+}
+
+export interface PatchApplyAction extends ActionBase {
+  kind: 'patch.apply';
+  edits: readonly PatchEdit[];
+}
+
+export interface PatchRollbackAction extends ActionBase {
+  kind: 'patch.rollback';
+  patchId: string;
+}
+
+export type ReadFileResult = FileContent & { path: string };
+export type StatResult = FileStat & { path: string };
+export type ShellRunActionResult = ShellRunResult & { argv: readonly string[]; cwd: string };
+export interface PatchApplyResult {
+  patchId: string;
+  files: { path: string; created: boolean }[];
+}
+export interface PatchRollbackResult {
+  patchId: string;
+  restored: string[];
+  removed: string[];
+}
+
+/** The value a successful action yields, by kind. Paths in results are workspace-relative. */
+export interface ActionResultMap {
+  'fs.readFile': ReadFileResult;
+  'fs.stat': StatResult;
+  'fs.list': ListResult;
+  'fs.searchText': SearchTextResult;
+  'shell.run': ShellRunActionResult;
+  'llm.complete': LlmCompleteResult;
+  'patch.apply': PatchApplyResult;
+  'patch.rollback': PatchRollbackResult;
+}
+
+export type ActionKind = AgentAction['kind'];
+export type ActionResult<A extends AgentAction> = ActionResultMap[A['kind']];

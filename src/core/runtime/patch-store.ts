@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { PatchApplyResult, PatchEdit, PatchRollbackResult } from '../actions/agent-action.js';
+import { BrassError } from '../errors/brass-error.js';
+import { FileAccessError } from '../errors/file-access-error.js';
+import type { FileSystem } from '../services/file-system.js';
+
+/** Files larger than this are not patched: their snapshot must fit in memory. */
+export const MAX_PATCH_FILE_BYTES = 8 * 1024 * 1024;
+
+interface Snapshot {
+  absolute: string;
+  relative: string;
+  /** null: the file did not exist before the patch. */
+  previous: string | null;
+}
+
+export interface ResolvedEdit extends PatchEdit {
+  target: { absolute: string; relative: string };
+}
+
+/**
+ * Applies whole-file edits and keeps what they replaced, so `rollback`
+ * restores every file byte for byte (and removes the files it created). A
+ * patch that fails half-way restores what it had already written.
+ */
+export function createPatchStore(options: { fileSystem: FileSystem; isContained: (realPath: string) => boolean }) {
+  const { fileSystem, isContained } = options;
+  const applied = new Map<string, Snapshot[]>();
+
+  async function snapshot(edit: ResolvedEdit): Promise<Snapshot> {
+    let previous: string | null;
+    try {
+      const current = await fileSystem.readFile({ path: edit.target.absolute, maxBytes: MAX_PATCH_FILE_BYTES, isContained });
+      if (current.truncated) throw new BrassError('conflict', `${edit.target.relative} is larger than ${MAX_PATCH_FILE_BYTES} bytes; it is not patched`);
+      if (current.encoding !== 'utf8') throw new BrassError('conflict', `${edit.target.relative} is not valid UTF-8; it is not patched so it cannot be damaged`);
+      previous = current.content;
+    } catch (error) {
+      if (!(FileAccessError.isInstance(error) && error.reason === 'not-found')) throw error;
+      previous = null;
+    }
+    if (edit.expectedContent !== undefined && edit.expectedContent !== previous) {
+      throw new BrassError('conflict', `${edit.target.relative} changed since the patch was prepared; read it again and redo the edit`);
+    }
+    return { absolute: edit.target.absolute, relative: edit.target.relative, previous };
+  }
+
+  async function restore(snapshots: readonly Snapshot[]): Promise<{ restored: string[]; removed: string[] }> {
+    const restored: string[] = [];
+    const removed: string[] = [];
+    for (const entry of [...snapshots].reverse()) {
+      if (entry.previous === null) {
+        await fileSystem.removeFile({ path: entry.absolute, isContained });
+        removed.push(entry.relative);
+      } else {
+        await fileSystem.writeFile({ path: entry.absolute, content: entry.previous, isContained });
+        restored.push(entry.relative);
+      }
+    }
+    return { restored: restored.reverse(), removed: removed.reverse() };
+  }
+
+  return {
+    async apply(edits: readonly ResolvedEdit[]): Promise<PatchApplyResult> {
+      const seen = new Set<string>();
+      for (const edit of edits) {
+        if (seen.has(edit.target.absolute)) throw new BrassError('conflict', `${edit.target.relative} appears twice in one patch`);
+        seen.add(edit.target.absolute);
+      }
+      const snapshots: Snapshot[] = [];
+      for (const edit of edits) snapshots.push(await snapshot(edit));
+      const written: Snapshot[] = [];
+      try {
+        for (const [index, edit] of edits.entries()) {
+          await fileSystem.writeFile({ path: edit.target.absolute, content: edit.content, isContained });
+          written.push(snapshots[index]!);
+        }
+      } catch (error) {
+        await restore(written);
+        throw error;
+      }
+      const patchId = randomUUID();
+      applied.set(patchId, snapshots);
+      return { patchId, files: snapshots.map((entry) => ({ path: entry.relative, created: entry.previous === null })) };
+    },
+
+    pathsOf(patchId: string): string[] {
+      const snapshots = applied.get(patchId);
+      if (snapshots === undefined) throw new BrassError('unknown-patch', `no applied patch has id ${patchId}`);
+      return snapshots.map((entry) => entry.relative);
+    },
+
+    async rollback(patchId: string): Promise<PatchRollbackResult> {
+      const snapshots = applied.get(patchId);
+      if (snapshots === undefined) throw new BrassError('unknown-patch', `no applied patch has id ${patchId}`);
+      const result = await restore(snapshots);
+      applied.delete(patchId);
+      return { patchId, ...result };
+    },
+  };
+}
