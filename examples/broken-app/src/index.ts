@@ -1,0 +1,12 @@
+export { AuthClient } from './auth/auth-client.js';
+export type { AuthClientOptions } from './auth/auth-client.js';
+export { InMemoryTokenStore } from './auth/token-store.js';
+export type { StoredToken, TokenStore } from './auth/token-store.js';
+export { loadAppConfig } from './config/app-config.js';
+export type { AppConfig } from './config/app-config.js';
+export { formatRelativeTime } from './format/format-relative-time.js';
+export { createStaticHttpClient } from './http/http-client.js';
+export type { HttpClient, HttpResponse } from './http/http-client.js';
+export { UserService } from './user/user-service.js';
+export { parseUser, shortName } from './user/user.js';
+export type { User } from './user/user.js';
