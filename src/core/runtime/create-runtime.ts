@@ -40,6 +40,8 @@ export interface RuntimeLimits {
   maxShellOutputBytes: number;
   /** Default cap of `fs.searchText` matches. Default 200. */
   maxSearchResults: number;
+  /** Files larger than this are not searched. Default 1 MiB. */
+  maxSearchFileSizeBytes: number;
   /** Names of secret-looking environment variables still passed to commands. */
   passEnv: readonly string[];
   /** Directory names listing and search never enter. */
@@ -52,6 +54,7 @@ export const DEFAULT_RUNTIME_LIMITS: RuntimeLimits = {
   shellTimeoutMs: DEFAULT_SHELL_TIMEOUT_MS,
   maxShellOutputBytes: DEFAULT_MAX_SHELL_OUTPUT_BYTES,
   maxSearchResults: DEFAULT_MAX_SEARCH_RESULTS,
+  maxSearchFileSizeBytes: DEFAULT_MAX_READ_BYTES,
   passEnv: [],
   skipDirs: DEFAULT_SKIP_DIRS,
 };
@@ -143,6 +146,7 @@ export function createRuntime(options: { services: Services; scope: WorkspaceSco
         maxResults: action.maxResults ?? limits.maxSearchResults,
         maxMatchesPerFile: action.maxMatchesPerFile ?? 20,
         caseSensitive: action.caseSensitive ?? true,
+        maxFileSizeBytes: limits.maxSearchFileSizeBytes,
         skipDirs: limits.skipDirs,
         signal,
       });

@@ -1,0 +1,8 @@
+export interface Layer {
+  name: string;
+  dir: string;
+  may: string[];
+  isolatedSubfolders?: boolean;
+}
+export declare const LAYERS: Layer[];
+export declare const NODE_ONLY_IN_ADAPTERS: string[];
