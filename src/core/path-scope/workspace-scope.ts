@@ -36,6 +36,9 @@ export interface ResolvedPath {
   relativePath: string | null;
 }
 
+/** Path separators of this platform: a backslash is an ordinary name character on POSIX. */
+const SEPARATORS = path.sep === '/' ? /\/+/ : /[\\/]+/;
+
 /**
  * Expands `~` and makes a path absolute against `base`, without touching the
  * filesystem and without collapsing `..` (that must wait for symlinks).
@@ -59,15 +62,17 @@ export function toAbsoluteUnresolved(requested: string, base: string, homeDir: s
  */
 export async function resolveReal(absolute: string, probe: PathProbe): Promise<{ path: string; exists: boolean }> {
   const { root } = path.parse(absolute);
-  const segments = absolute.slice(root.length).split(/[\\/]+/).filter((segment) => segment.length > 0);
+  const segments = absolute.slice(root.length).split(SEPARATORS).filter((segment) => segment.length > 0);
   let current = (await probe.realpath(root)) ?? root;
   let missing: string[] | null = null;
   for (const segment of segments) {
     if (segment === '.') continue;
     if (missing !== null) {
       if (segment === '..') {
-        if (missing.length > 0) missing.pop();
-        else current = path.dirname(current);
+        missing.pop();
+        // Back at an existing directory: what follows must be resolved for real
+        // again, or `missing/../escaping-link/x` would pass lexically.
+        if (missing.length === 0) missing = null;
       } else missing.push(segment);
       continue;
     }
@@ -91,7 +96,7 @@ export function isPathInside(candidate: string, root: string, isCaseInsensitive:
   const relative = path.relative(right, left);
   if (relative === '') return true;
   if (path.isAbsolute(relative)) return false;
-  const first = relative.split(/[\\/]/, 1)[0];
+  const first = relative.split(SEPARATORS, 1)[0];
   return first !== '..';
 }
 

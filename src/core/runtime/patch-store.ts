@@ -44,12 +44,21 @@ export function createPatchStore(options: { fileSystem: FileSystem; isContained:
     return { absolute: edit.target.absolute, relative: edit.target.relative, previous };
   }
 
+  // A file the patch created and someone already deleted is as rolled back as it gets.
+  async function removeIfPresent(absolute: string): Promise<void> {
+    try {
+      await fileSystem.removeFile({ path: absolute, isContained });
+    } catch (error) {
+      if (!(FileAccessError.isInstance(error) && error.reason === 'not-found')) throw error;
+    }
+  }
+
   async function restore(snapshots: readonly Snapshot[]): Promise<{ restored: string[]; removed: string[] }> {
     const restored: string[] = [];
     const removed: string[] = [];
     for (const entry of [...snapshots].reverse()) {
       if (entry.previous === null) {
-        await fileSystem.removeFile({ path: entry.absolute, isContained });
+        await removeIfPresent(entry.absolute);
         removed.push(entry.relative);
       } else {
         await fileSystem.writeFile({ path: entry.absolute, content: entry.previous, isContained });

@@ -1,0 +1,12 @@
+/**
+ * Node file adapters: the PathProbe of the workspace scope, and the
+ * FileSystem service's safe reads, stat, atomic writes and removal.
+ */
+export { createNodeFileSystem } from './node-file-system.js';
+export type { NodeFileSystemOptions } from './node-file-system.js';
+export { createNodePathProbe } from './node-path-probe.js';
+export { statPath } from './node-stat.js';
+export { removeFile } from './remove-file.js';
+export type { RemoveFileRequest } from './remove-file.js';
+export { BINARY_SNIFF_BYTES, safeReadFile } from './safe-read-file.js';
+export { writeFileAtomic } from './write-file-atomic.js';

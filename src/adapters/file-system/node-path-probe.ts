@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FileAccessError } from '../../core/index.js';
+import type { PathProbe } from '../../core/index.js';
+import { errnoCode, toFileAccessError } from './to-file-access-error.js';
+
+/**
+ * The PathProbe the workspace scope uses on a real machine.
+ *
+ * - `realpath` is the native realpath (it returns the canonical case of each
+ *   name on a case-insensitive filesystem); `null` when the path or one of
+ *   its parents does not exist; FileAccessError `symlink-loop` for a loop,
+ *   `permission-denied` when a directory cannot be searched.
+ * - `isCaseInsensitive` flips the case of the deepest name of the directory
+ *   that has a cased letter and checks whether the flipped name is the same
+ *   entry (same device and inode). Probed once per directory, then cached.
+ * - `homeDir` is `os.homedir()` at creation.
+ *
+ * @example
+ * const scope = await WorkspaceScope.create({ root: cwd, probe: createNodePathProbe() });
+ */
+export function createNodePathProbe(): PathProbe {
+  const caseCache = new Map<string, Promise<boolean>>();
+  return {
+    homeDir: os.homedir(),
+    realpath: realpathOrNull,
+    isCaseInsensitive(directory: string): Promise<boolean> {
+      const key = path.resolve(directory);
+      const cached = caseCache.get(key);
+      if (cached !== undefined) return cached;
+      const probed = probeCaseInsensitive(key);
+      caseCache.set(key, probed);
+      // A failed probe (missing directory) is not an answer: let a later call retry.
+      probed.catch(() => caseCache.delete(key));
+      return probed;
+    },
+  };
+}
+
+async function realpathOrNull(target: string): Promise<string | null> {
+  try {
+    return await fs.promises.realpath(target);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    if (code === 'ELOOP') {
+      throw new FileAccessError({ reason: 'symlink-loop', path: target, message: `${target} is part of a symlink loop`, cause: error });
+    }
+    throw toFileAccessError(error, target);
+  }
+}
+
+async function probeCaseInsensitive(directory: string): Promise<boolean> {
+  const { root } = path.parse(directory);
+  const names = directory.slice(root.length).split(path.sep).filter((name) => name.length > 0);
+  const index = names.findLastIndex((name) => flipCase(name) !== name);
+  // No cased letter anywhere: nothing to compare. Case-sensitive is the safe
+  // answer because every path the scope compares is a canonical realpath.
+  if (index === -1) return false;
+  const original = path.join(root, ...names.slice(0, index + 1));
+  const flipped = path.join(root, ...names.slice(0, index), flipCase(names[index]!));
+  let originalStats: fs.BigIntStats;
+  try {
+    originalStats = await fs.promises.lstat(original, { bigint: true });
+  } catch (error) {
+    throw toFileAccessError(error, original);
+  }
+  let flippedStats: fs.BigIntStats;
+  try {
+    // lstat, not stat: a symlink spelled in the other case must not pass for the same entry.
+    flippedStats = await fs.promises.lstat(flipped, { bigint: true });
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw toFileAccessError(error, flipped);
+  }
+  return flippedStats.dev === originalStats.dev && flippedStats.ino === originalStats.ino;
+}
+
+/** Swaps upper and lower case of each letter whose other case is a single character. */
+function flipCase(name: string): string {
+  let flipped = '';
+  for (const character of name) {
+    const upper = character.toUpperCase();
+    const swapped = character === upper ? character.toLowerCase() : upper;
+    flipped += [...swapped].length === 1 ? swapped : character;
+  }
+  return flipped;
+}
