@@ -9,6 +9,11 @@ export interface PermissionServiceOptions {
   rules?: { allow?: readonly string[]; ask?: readonly string[]; deny?: readonly string[] };
   /** `auto` approves every ask (never a deny), `never` refuses every ask, `ask` calls `ask`. */
   approval?: ApprovalMode;
+  /**
+   * Commands allowed by default, as exact argv (the project's own validation
+   * scripts, e.g. `['npm', 'run', 'typecheck']`). Deny and ask rules still win.
+   */
+  allowedCommands?: readonly (readonly string[])[];
   /** Asks a person; structured outcome only. Absent: asks are refused. */
   ask?: (request: PermissionRequest, verdict: PermissionVerdict) => Promise<ApprovalOutcome>;
 }
@@ -26,10 +31,19 @@ export function createPermissionService(options: PermissionServiceOptions = {}):
   };
   const approval = options.approval ?? 'ask';
   const sessionGrants = new Set<string>();
+  const allowedCommands = new Set((options.allowedCommands ?? []).map((argv) => JSON.stringify(argv)));
+  const isAllowedCommand = (argv: readonly string[] | undefined): boolean => argv !== undefined && allowedCommands.has(JSON.stringify(argv));
   const grantKey = (request: PermissionRequest): string => `${request.action}\u0000${request.tool ?? ''}`;
 
   return {
-    decide: (request) => evaluatePermission(request, rules),
+    decide(request) {
+      const verdict = evaluatePermission(request, rules);
+      if (verdict.decision === 'ask' && request.outOfScopePaths.length === 0 && isAllowedCommand(request.argv)) {
+        const fromRule = rules.ask.some((rule) => rule.matches(request));
+        if (!fromRule) return { decision: 'allow', reason: "the project's own validation command is allowed by default" };
+      }
+      return verdict;
+    },
     async approve(request, verdict) {
       if (verdict.decision !== 'ask') return verdict.decision === 'allow' ? 'allow-once' : 'deny';
       // A grant for a kind of action never covers paths outside the workspace.

@@ -78,4 +78,13 @@ describe('createPermissionService', () => {
     await service.approve(outside, service.decide(outside));
     expect(asked).toBe(2);
   });
+
+  it("allows the project's own validation commands exactly, unless a rule asks or denies", () => {
+    const service = createPermissionService({ allowedCommands: [['npm', 'run', 'typecheck']], rules: { deny: ['Shell(npm run lint)'], ask: ['Shell(npm test)'] } });
+    expect(service.decide(run('npm', 'run', 'typecheck')).decision).toBe('allow');
+    expect(service.decide(run('npm', 'run', 'typecheck', '--', '--watch')).decision).toBe('ask');
+    const both = createPermissionService({ allowedCommands: [['npm', 'test'], ['npm', 'run', 'lint']], rules: { deny: ['Shell(npm run lint)'], ask: ['Shell(npm test)'] } });
+    expect(both.decide(run('npm', 'test')).decision).toBe('ask');
+    expect(both.decide(run('npm', 'run', 'lint')).decision).toBe('deny');
+  });
 });
