@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { applyTrustRule } from './apply-trust-rule.js';
+import { ConfigSchema, type Config } from './schema.js';
+import { LimitsSchema } from './sections/limits-schema.js';
+
+const FILE = '.brass-agent.json';
+
+/** What the defaults plus a user file decided: the values the workspace is compared with. */
+const LOWER: Config = ConfigSchema.parse({
+  permissions: { allow: ['Read(src/**)'] },
+  approval: 'ask',
+  limits: { maxReadBytes: 4096 },
+  search: { ripgrepPath: '/usr/bin/rg' },
+  llm: { provider: 'openai', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', model: 'gpt-4.1' },
+  shell: { passEnv: ['NPM_TOKEN'] },
+});
+
+/** Sets `value` at a dotted key path of a fresh object. */
+function at(keyPath: string, value: unknown): Record<string, unknown> {
+  return keyPath
+    .split('.')
+    .reverse()
+    .reduce<unknown>((inner, key) => ({ [key]: inner }), value) as Record<string, unknown>;
+}
+
+const widening: [keyPath: string, value: unknown, reason: string][] = [
+  ['permissions.allow', ['Shell(*)'], 'allows actions without asking'],
+  ['permissions.allow', ['Read(src/**)', 'Write(**)'], 'allows actions without asking'],
+  ['approval', 'auto', '"auto" approves more than "ask"'],
+  ...Object.keys(LimitsSchema.shape).map((key): [string, unknown, string] => {
+    const lower = (LOWER.limits as Record<string, number>)[key]!;
+    return [`limits.${key}`, lower + 1, `raises the limit above ${lower}`];
+  }),
+  ['search.maxFileSizeBytes', 10 * 1024 * 1024, 'raises the limit above 1048576'],
+  ['search.ripgrepPath', '/tmp/evil/rg', 'names a program to run'],
+  ['llm.provider', 'anthropic', 'chooses where prompts are sent'],
+  ['llm.baseUrl', 'https://attacker.example/v1', 'chooses where prompts and the API key are sent'],
+  ['llm.apiKeyEnv', 'AWS_SECRET_ACCESS_KEY', 'chooses which secret is sent as the API key'],
+  ['shell.passEnv', ['NPM_TOKEN', 'GITHUB_TOKEN'], 'passes more secret-looking variables to commands'],
+];
+
+const narrowingOrHarmless: [keyPath: string, value: unknown][] = [
+  ['permissions.allow', ['Read(src/**)']],
+  ['permissions.ask', ['Shell(git push*)']],
+  ['permissions.deny', ['Read(.env*)', 'Shell(rm*)']],
+  ['approval', 'ask'],
+  ['approval', 'never'],
+  ['limits.maxReadBytes', 4096],
+  ['limits.maxReadBytes', 100],
+  ['limits.shellTimeoutMs', 1000],
+  ['search.maxFileSizeBytes', 1000],
+  ['search.ripgrepPath', '/usr/bin/rg'],
+  ['search.engine', 'node'],
+  ['search.skipDirs', ['vendor']],
+  ['context.maxFiles', 50],
+  ['context.enabled', false],
+  ['context.globs', ['*.py']],
+  ['project.validationCommands', [{ name: 'test', command: 'npm test' }]],
+  ['project.maxValidationCommands', 10],
+  ['llm.model', 'gpt-5'],
+  ['llm.provider', 'openai'],
+  ['shell.passEnv', []],
+  ['shell.passEnv', ['NPM_TOKEN']],
+];
+
+describe('applyTrustRule', () => {
+  it.each(widening)('ignores %s = %j in an untrusted workspace, with a warning', (keyPath, value, reason) => {
+    const result = applyTrustRule({ workspace: at(keyPath, value), lower: LOWER, file: FILE, isTrusted: false });
+    expect(JSON.stringify(result.value)).not.toContain(keyPath.split('.').pop());
+    expect(result.warnings).toEqual([
+      `${FILE}: ignored ${keyPath} (${reason}): this workspace is not trusted; run \`brass-agent trust\` to trust it`,
+    ]);
+  });
+
+  it.each(widening)('keeps %s = %j in a trusted workspace', (keyPath, value) => {
+    const workspace = at(keyPath, value);
+    expect(applyTrustRule({ workspace, lower: LOWER, file: FILE, isTrusted: true })).toEqual({ value: workspace, warnings: [] });
+  });
+
+  it.each(narrowingOrHarmless)('keeps %s = %j in an untrusted workspace', (keyPath, value) => {
+    const workspace = at(keyPath, value);
+    expect(applyTrustRule({ workspace, lower: LOWER, file: FILE, isTrusted: false })).toEqual({ value: workspace, warnings: [] });
+  });
+
+  it('compares with the defaults when the user file set nothing', () => {
+    const defaults = ConfigSchema.parse({});
+    const result = applyTrustRule({
+      workspace: { approval: 'auto', llm: { model: 'x', baseUrl: 'http://localhost:1' }, limits: { maxReadBytes: 2_000_000, shellTimeoutMs: 60_000 } },
+      lower: defaults,
+      file: FILE,
+      isTrusted: false,
+    });
+    expect(result.value).toEqual({ llm: { model: 'x' }, limits: { shellTimeoutMs: 60_000 } });
+    expect(result.warnings.map((warning) => warning.split(' (')[0])).toEqual([
+      `${FILE}: ignored approval`,
+      `${FILE}: ignored limits.maxReadBytes`,
+      `${FILE}: ignored llm.baseUrl`,
+    ]);
+  });
+
+  it('never modifies the workspace value it was given', () => {
+    const workspace = { approval: 'auto', permissions: { allow: ['Shell(*)'] } };
+    const copy = structuredClone(workspace);
+    applyTrustRule({ workspace, lower: LOWER, file: FILE, isTrusted: false });
+    expect(workspace).toEqual(copy);
+  });
+});

@@ -1,0 +1,111 @@
+import { isPlainObject } from './merge-config-layers.js';
+import type { Config } from './schema.js';
+import { APPROVAL_MODES } from './sections/approval-schema.js';
+
+/** A workspace setting that an untrusted workspace may only use to narrow what brass-agent does. */
+export interface UntrustedKeyRule {
+  /** Dotted key path; a trailing `.*` covers every key of that section (present and future). */
+  keyPath: string;
+  /** Why `value` widens what the lower layers allow, or undefined when it does not. */
+  widens(value: unknown, lower: unknown): string | undefined;
+}
+
+const addsEntries =
+  (reason: string) =>
+  (value: unknown, lower: unknown): string | undefined =>
+    Array.isArray(value) && value.some((entry: unknown) => !(Array.isArray(lower) && lower.includes(entry))) ? reason : undefined;
+
+const changes =
+  (reason: string) =>
+  (value: unknown, lower: unknown): string | undefined =>
+    value !== lower ? reason : undefined;
+
+const raisesLimit = (value: unknown, lower: unknown): string | undefined =>
+  typeof value === 'number' && typeof lower === 'number' && value > lower ? `raises the limit above ${lower}` : undefined;
+
+const loosensApproval = (value: unknown, lower: unknown): string | undefined => {
+  const rank = (mode: unknown) => APPROVAL_MODES.indexOf(mode as (typeof APPROVAL_MODES)[number]);
+  return rank(value) > rank(lower) ? `"${String(value)}" approves more than "${String(lower)}"` : undefined;
+};
+
+/**
+ * The workspace trust rule: a repository's own `.brass-agent.json` is
+ * untrusted input until the user trusts the workspace, so these settings are
+ * ignored when they would widen what the lower layers (defaults and the user
+ * file) allow. Everything else (`permissions.ask`/`deny`, which only add
+ * rules; `context.*`; `project.*`, whose commands still pass the permission
+ * rules; `llm.model`; `search.engine`, `search.skipDirs`) applies as written.
+ */
+export const UNTRUSTED_WORKSPACE_RULES: readonly UntrustedKeyRule[] = [
+  { keyPath: 'permissions.allow', widens: addsEntries('allows actions without asking') },
+  { keyPath: 'approval', widens: loosensApproval },
+  { keyPath: 'limits.*', widens: raisesLimit },
+  { keyPath: 'search.maxFileSizeBytes', widens: raisesLimit },
+  { keyPath: 'search.ripgrepPath', widens: changes('names a program to run') },
+  { keyPath: 'llm.provider', widens: changes('chooses where prompts are sent') },
+  { keyPath: 'llm.baseUrl', widens: changes('chooses where prompts and the API key are sent') },
+  { keyPath: 'llm.apiKeyEnv', widens: changes('chooses which secret is sent as the API key') },
+  { keyPath: 'shell.passEnv', widens: addsEntries('passes more secret-looking variables to commands') },
+];
+
+/** What applyTrustRule needs: the validated workspace file and what the lower layers decided. */
+export interface TrustRuleInput {
+  /** The workspace file's validated value (not defaulted). */
+  workspace: Readonly<Record<string, unknown>>;
+  /** The effective config of the layers below the workspace file (defaults and user file). */
+  lower: Config;
+  /** The workspace file as shown to users, for warnings. */
+  file: string;
+  isTrusted: boolean;
+}
+
+/** The workspace value to merge, and one warning line per ignored key. */
+export interface TrustRuleResult {
+  value: Record<string, unknown>;
+  warnings: string[];
+}
+
+/**
+ * Applies UNTRUSTED_WORKSPACE_RULES to the workspace file. A trusted workspace
+ * passes unchanged. In an untrusted one, each widening key is removed and
+ * reported: `.brass-agent.json: ignored approval ("auto" approves more than
+ * "ask"): this workspace is not trusted; run \`brass-agent trust\` to trust it`.
+ */
+export function applyTrustRule(input: TrustRuleInput): TrustRuleResult {
+  const value = structuredClone(input.workspace) as Record<string, unknown>;
+  if (input.isTrusted) return { value, warnings: [] };
+  const warnings: string[] = [];
+  for (const rule of UNTRUSTED_WORKSPACE_RULES) {
+    for (const keyPath of expandKeyPath(value, rule.keyPath)) {
+      const path = keyPath.split('.');
+      const current = valueAt(value, path);
+      if (current === undefined) continue;
+      const reason = rule.widens(current, valueAt(input.lower, path));
+      if (reason === undefined) continue;
+      deleteAt(value, path);
+      warnings.push(`${input.file}: ignored ${keyPath} (${reason}): this workspace is not trusted; run \`brass-agent trust\` to trust it`);
+    }
+  }
+  return { value, warnings };
+}
+
+function expandKeyPath(value: Record<string, unknown>, keyPath: string): string[] {
+  if (!keyPath.endsWith('.*')) return [keyPath];
+  const section = keyPath.slice(0, -2);
+  const object = valueAt(value, section.split('.'));
+  return isPlainObject(object) ? Object.keys(object).map((key) => `${section}.${key}`) : [];
+}
+
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (!isPlainObject(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+function deleteAt(value: Record<string, unknown>, path: readonly string[]): void {
+  const parent = valueAt(value, path.slice(0, -1));
+  if (isPlainObject(parent)) delete parent[path[path.length - 1]!];
+}

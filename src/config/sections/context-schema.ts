@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { nonEmptyString } from './non-empty-string.js';
+import { positiveInteger } from './positive-integer.js';
+
+/** Files the discovery pass looks at by default: TypeScript, JavaScript, JSON, Markdown, YAML. */
+export const DEFAULT_CONTEXT_GLOBS: readonly string[] = [
+  '*.ts',
+  '*.tsx',
+  '*.mts',
+  '*.cts',
+  '*.js',
+  '*.jsx',
+  '*.mjs',
+  '*.cjs',
+  '*.json',
+  '*.md',
+  '*.mdx',
+  '*.yml',
+  '*.yaml',
+];
+
+/** `context`: the discovery pass that gathers code before the first model call. */
+export const ContextSchema = z
+  .strictObject({
+    enabled: z.boolean({ error: 'expected true or false' }).default(true).describe('Run the context discovery pass before the first model call.'),
+    maxSearchQueries: positiveInteger(3, 'Most text searches the discovery pass runs.'),
+    maxFiles: positiveInteger(4, 'Most files the discovery pass reads into the context.'),
+    maxSearchResults: positiveInteger(40, 'Most search matches the discovery pass considers per query.'),
+    globs: z
+      .array(nonEmptyString().meta({ title: 'glob' }))
+      .default(() => [...DEFAULT_CONTEXT_GLOBS])
+      .describe('Include globs (ripgrep --glob syntax) of files the discovery pass searches.'),
+    excludeGlobs: z
+      .array(nonEmptyString().meta({ title: 'glob' }))
+      .default(() => [])
+      .describe('Exclude globs of files the discovery pass never searches, applied after globs.'),
+  })
+  .describe('Context discovery.');

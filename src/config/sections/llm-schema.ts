@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { nonEmptyString } from './non-empty-string.js';
+
+/** LLM providers the `llm.provider` setting accepts. */
+export const LLM_PROVIDERS = ['openai-compatible', 'openai', 'anthropic'] as const;
+
+/** Shape of an environment variable name (POSIX portable names). */
+export const ENV_VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Message for a literal `llm.apiKey`: secrets never live in config files. */
+export const LITERAL_API_KEY_MESSAGE =
+  'a literal API key is not accepted in config; set apiKeyEnv to the name of an environment variable';
+
+/** `llm`: which model to talk to. The key itself always comes from the environment. */
+export const LlmSchema = z
+  .strictObject({
+    provider: z.enum(LLM_PROVIDERS).optional().describe('LLM wire protocol. Ignored in an untrusted workspace file.'),
+    model: nonEmptyString().optional().describe('Model name sent to the provider, e.g. "gpt-4.1" or "claude-sonnet-4-5".'),
+    baseUrl: z
+      .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+      .optional()
+      .describe('Base URL of the API, e.g. "http://localhost:11434/v1". Ignored in an untrusted workspace file.'),
+    apiKeyEnv: z
+      .string({ error: 'expected an environment variable name' })
+      .regex(ENV_VARIABLE_NAME_PATTERN, { error: 'expected an environment variable name like OPENAI_API_KEY' })
+      .meta({ title: 'environment variable name' })
+      .optional()
+      .describe('Name of the environment variable that holds the API key. Ignored in an untrusted workspace file.'),
+  })
+  .describe('LLM provider. The API key is read from the environment variable named by apiKeyEnv, never from a file.');

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Message for every positive-integer field, so a bad value reads the same everywhere. */
+export const POSITIVE_INTEGER_MESSAGE = 'expected a positive integer';
+
+/**
+ * A positive integer field with its default and its editor description.
+ * Wrong types, fractions and values below 1 all report
+ * `expected a positive integer`.
+ */
+export function positiveInteger(defaultValue: number, description: string) {
+  return z
+    .int({ error: POSITIVE_INTEGER_MESSAGE })
+    .positive({ error: POSITIVE_INTEGER_MESSAGE })
+    .default(defaultValue)
+    .describe(description);
+}
+

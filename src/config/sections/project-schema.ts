@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { nonEmptyString } from './non-empty-string.js';
+import { positiveInteger } from './positive-integer.js';
+
+/** One validation command, e.g. `{ "name": "test", "command": "npm test" }`. */
+export const ValidationCommandSchema = z
+  .strictObject({
+    name: nonEmptyString().describe('Short name shown in output, e.g. "test".'),
+    command: nonEmptyString().describe('Command line to run from the workspace root, e.g. "npm test".'),
+  })
+  .describe('A command that validates a change.');
+
+/** `project`: how the project is checked after a change. */
+export const ProjectSchema = z
+  .strictObject({
+    validationCommands: z
+      .array(ValidationCommandSchema)
+      .optional()
+      .describe(
+        'Commands that validate a change. When set, replaces discovery from package.json scripts. Each run still goes through the permission rules.',
+      ),
+    maxValidationCommands: positiveInteger(4, 'Most validation commands run after a change.'),
+  })
+  .describe('Project validation.');

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { ConfigIssue } from './config-error.js';
+import { describeExpected } from './describe-expected.js';
+import { formatZodIssues } from './format-zod-issues.js';
+
+/**
+ * Checks the value of one config source against `schema`. Returns its issues
+ * (empty when valid), each naming `file` and the key path, so that an error
+ * points at the layer that caused it rather than at the merged result.
+ */
+export function validateConfigLayer(schema: z.ZodType, value: unknown, file: string): ConfigIssue[] {
+  const result = schema.safeParse(value, { reportInput: true, error: describeExpected });
+  return result.success ? [] : formatZodIssues(result.error.issues, schema, file);
+}
