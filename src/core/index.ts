@@ -82,3 +82,10 @@ export type {
 } from './services/permission.js';
 export type { Services } from './services/services.js';
 export type { Shell, ShellRunRequest, ShellRunResult } from './services/shell.js';
+
+export { createPermissionService } from './permission/create-permission-service.js';
+export type { ApprovalMode, PermissionServiceOptions } from './permission/create-permission-service.js';
+export { evaluatePermission } from './permission/evaluate-permission.js';
+export type { PermissionRules } from './permission/evaluate-permission.js';
+export { parsePermissionRule } from './permission/permission-rule.js';
+export type { PermissionRule, PermissionRuleKind } from './permission/permission-rule.js';

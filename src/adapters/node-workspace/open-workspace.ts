@@ -1,0 +1,148 @@
+import path from 'node:path';
+import {
+  InvalidInputError,
+  WorkspaceScope,
+  createPermissionService,
+  createRuntime,
+  systemClock,
+  type PathProbe,
+  type PermissionServiceOptions,
+  type Runtime,
+  type Services,
+} from '../../core/index.js';
+import { loadConfig, userConfigPath, type ConfigInput, type LoadedConfig } from '../../config/index.js';
+import { createNodeFileSystem, createNodePathProbe, statPath } from '../file-system/index.js';
+import { createTextSearcher, findRipgrep, listFiles } from '../search/index.js';
+import { createNodeShell } from '../shell/index.js';
+import { readOptionalTextFile } from './read-optional-file.js';
+
+/** The workspace config file's name, at the workspace root. */
+export const WORKSPACE_CONFIG_FILE = '.brass-agent.json';
+
+export interface OpenWorkspaceOptions {
+  /** The workspace directory (`--cwd`). */
+  cwd: string;
+  /** `--config FILE`, absolute or relative to the process's directory. */
+  configPath?: string;
+  /** The process environment (BRASS_* overrides, XDG dirs, what commands inherit). */
+  env: NodeJS.ProcessEnv;
+  /** Settings from command-line flags, already in config shape. */
+  cliConfig?: ConfigInput;
+  /** Asks a person on `ask` decisions; absent, asks are refused. */
+  ask?: PermissionServiceOptions['ask'];
+}
+
+export interface ConfigFiles {
+  user: { path: string; text: string | null };
+  workspace: { path: string; text: string | null };
+  explicit: { path: string; text: string } | null;
+}
+
+export interface SearchEngineInfo {
+  engine: 'ripgrep' | 'node';
+  ripgrep: { path: string; source: 'configured' | 'bundled' | 'system' } | null;
+}
+
+export interface OpenedWorkspace {
+  root: string;
+  probe: PathProbe;
+  scope: WorkspaceScope;
+  files: ConfigFiles;
+  config: LoadedConfig;
+  search: SearchEngineInfo;
+  services: Services;
+  runtime: Runtime;
+}
+
+/**
+ * Opens the workspace scope and reads the config files (user, workspace,
+ * `--config`), without validating them. Throws InvalidInputError when `cwd`
+ * is not a directory or `--config` names a missing file.
+ */
+export async function readWorkspaceConfigFiles(options: OpenWorkspaceOptions): Promise<{ probe: PathProbe; scope: WorkspaceScope; files: ConfigFiles }> {
+  const probe = createNodePathProbe();
+  const scope = await WorkspaceScope.create({ root: options.cwd, probe }).catch((error: unknown) => {
+    throw new InvalidInputError('--cwd', `${options.cwd} does not exist`, { cause: error });
+  });
+  const rootStat = await statPath(scope.root);
+  if (rootStat.kind !== 'directory') throw new InvalidInputError('--cwd', `${options.cwd} is not a directory`);
+
+  const userPath = userConfigPath(options.env, probe.homeDir);
+  const userText = await readOptionalTextFile(userPath, () => true);
+
+  const workspacePath = path.join(scope.root, WORKSPACE_CONFIG_FILE);
+  const workspaceText = await readOptionalTextFile(workspacePath, (realPath) => scope.containsInWorkspace(realPath));
+
+  let explicit: ConfigFiles['explicit'] = null;
+  if (options.configPath !== undefined) {
+    const explicitPath = path.resolve(options.configPath);
+    const text = await readOptionalTextFile(explicitPath, () => true);
+    if (text === null) throw new InvalidInputError('--config', `${options.configPath} does not exist`);
+    explicit = { path: explicitPath, text };
+  }
+  return {
+    probe,
+    scope,
+    files: { user: { path: userPath, text: userText }, workspace: { path: WORKSPACE_CONFIG_FILE, text: workspaceText }, explicit },
+  };
+}
+
+/** Validates and merges the config files (throws ConfigError naming file, key and problem). */
+export function loadWorkspaceConfig(files: ConfigFiles, options: OpenWorkspaceOptions, workspaceRealPath: string): LoadedConfig {
+  return loadConfig({
+    user: files.user.text === null ? null : { path: files.user.path, text: files.user.text },
+    workspace: files.workspace.text === null ? null : { path: files.workspace.path, text: files.workspace.text },
+    explicit: files.explicit,
+    env: options.env,
+    ...(options.cliConfig ? { cli: options.cliConfig } : {}),
+    workspaceRealPath,
+  });
+}
+
+/** Picks the search engine the config asks for: a ripgrep binary, or the pure-Node fallback. */
+export async function chooseSearchEngine(config: LoadedConfig['config'], env: NodeJS.ProcessEnv): Promise<SearchEngineInfo> {
+  if (config.search.engine === 'node') return { engine: 'node', ripgrep: null };
+  const ripgrep = await findRipgrep({ configuredPath: config.search.ripgrepPath ?? null, env });
+  if (ripgrep === null && config.search.engine === 'ripgrep') {
+    throw new InvalidInputError('search.engine', '"ripgrep" was asked for but no rg binary was found (bundled, configured or on PATH)');
+  }
+  return ripgrep === null ? { engine: 'node', ripgrep: null } : { engine: 'ripgrep', ripgrep };
+}
+
+/**
+ * Builds everything a command needs on Node: the workspace scope, the merged
+ * config, the services and the runtime that routes every action through the
+ * permission service and the scope. The single composition root of the CLI
+ * and the MCP server.
+ */
+export async function openWorkspace(options: OpenWorkspaceOptions): Promise<OpenedWorkspace> {
+  const { probe, scope, files } = await readWorkspaceConfigFiles(options);
+  const config = loadWorkspaceConfig(files, options, scope.root);
+  const search = await chooseSearchEngine(config.config, options.env);
+  const searcher = createTextSearcher({ ripgrep: search.ripgrep });
+  const services: Services = {
+    fileSystem: createNodeFileSystem({ list: listFiles, searchText: (request) => searcher.searchText(request) }),
+    shell: createNodeShell({ baseEnv: options.env }),
+    permission: createPermissionService({
+      rules: config.config.permissions,
+      approval: config.config.approval,
+      ...(options.ask ? { ask: options.ask } : {}),
+    }),
+    clock: systemClock,
+  };
+  const limits = config.config.limits;
+  const runtime = createRuntime({
+    services,
+    scope,
+    limits: {
+      actionTimeoutMs: limits.actionTimeoutMs,
+      maxReadBytes: limits.maxReadBytes,
+      shellTimeoutMs: limits.shellTimeoutMs,
+      maxShellOutputBytes: limits.maxShellOutputBytes,
+      maxSearchFileSizeBytes: config.config.search.maxFileSizeBytes,
+      skipDirs: config.config.search.skipDirs,
+      passEnv: config.config.shell.passEnv,
+    },
+  });
+  return { root: scope.root, probe, scope, files, config, search, services, runtime };
+}

@@ -1,0 +1,7 @@
+/**
+ * brass-agent on Node: the service implementations (files, ripgrep search
+ * with its pure-Node fallback, child processes) and `openWorkspace`, which
+ * reads the config and wires scope, services and runtime for a directory.
+ */
+export { openWorkspace } from './adapters/node-workspace/index.js';
+export type { OpenWorkspaceOptions, OpenedWorkspace } from './adapters/node-workspace/index.js';
