@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { compileGitignoreRules, splitIgnoreFile } from './gitignore-rules.js';
+import type { GitignoreRules, RuleMatch } from './gitignore-rules.js';
+import { readFileHeadSync } from './read-file-head.js';
+import { isErrnoError } from './is-errno-error.js';
+
+/** Ignore files larger than this are read only up to it (a hostile repository cannot exhaust memory). */
+export const MAX_IGNORE_FILE_BYTES = 4 * 1024 * 1024;
+
+/** The ignore rules one directory contributes, relative to that directory. */
+export interface IgnoreLevel {
+  /** The directory's path relative to the walk root, `''` for the root itself. */
+  directory: string;
+  /** `.rgignore`, `.ignore`, `.gitignore`, `.git/info/exclude`: highest precedence first. */
+  rules: ReadonlyArray<GitignoreRules | null>;
+}
+
+const IGNORE_FILE_NAMES = ['.rgignore', '.ignore', '.gitignore'] as const;
+
+/**
+ * Reads the ignore files ripgrep honours in one directory: `.rgignore`,
+ * `.ignore`, `.gitignore` and, when the directory holds a `.git` directory,
+ * `.git/info/exclude`. `names` are the directory's entries (already listed
+ * by the walker, so no file is opened blindly). Returns null when the
+ * directory has none. Unreadable ignore files count as absent, as in ripgrep.
+ *
+ * Not covered: a `.git` *file* (worktree, submodule) pointing elsewhere for
+ * its `info/exclude`, and git's global excludes file (the ripgrep engine runs
+ * with `--no-ignore-global` to match).
+ */
+export function loadIgnoreLevel(
+  absoluteDirectory: string,
+  directory: string,
+  names: ReadonlyMap<string, 'file' | 'directory' | 'other'>,
+): IgnoreLevel | null {
+  const files = IGNORE_FILE_NAMES.map((name) => (names.get(name) === 'file' || names.get(name) === 'other' ? path.join(absoluteDirectory, name) : null));
+  const exclude = names.get('.git') === 'directory' ? path.join(absoluteDirectory, '.git', 'info', 'exclude') : null;
+  const rules = [...files, exclude].map((file) => (file === null ? null : readRules(file)));
+  if (rules.every((rule) => rule === null)) return null;
+  return { directory, rules };
+}
+
+/**
+ * What the ignore files say about `relativePath` (relative to the walk
+ * root): for each kind of file in precedence order, the deepest directory
+ * with a matching rule decides; the first kind with a verdict wins. So a
+ * `!keep.log` in a `.ignore` re-includes what a `.gitignore` ignores.
+ * `levels` are ordered from the root down.
+ */
+export function matchIgnoreLevels(levels: readonly IgnoreLevel[], relativePath: string, isDirectory: boolean): RuleMatch {
+  for (let kind = 0; kind < 4; kind += 1) {
+    for (let depth = levels.length - 1; depth >= 0; depth -= 1) {
+      const level = levels[depth] as IgnoreLevel;
+      const rules = level.rules[kind];
+      if (!rules) continue;
+      const local = level.directory === '' ? relativePath : relativePath.slice(level.directory.length + 1);
+      const verdict = rules.match(local, isDirectory);
+      if (verdict !== null) return verdict;
+    }
+  }
+  return null;
+}
+
+function readRules(file: string): GitignoreRules | null {
+  let text: string;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      text = readFileHeadSync(fd, Math.min(fs.fstatSync(fd).size, MAX_IGNORE_FILE_BYTES)).toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (error) {
+    // Missing, unreadable or a directory: ripgrep reports it and walks on without the file.
+    if (isErrnoError(error)) return null;
+    throw error;
+  }
+  const rules = compileGitignoreRules(splitIgnoreFile(text), { onInvalid: 'skip' });
+  return rules.size === 0 ? null : rules;
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_SKIP_DIRS, FileAccessError, InvalidInputError, OutsideWorkspaceError, isPathInside } from '../../core/index.js';
+import type { ListEntry, ListRequest, ListResult } from '../../core/index.js';
+import { createOverrideGlobs } from './override-globs.js';
+import { toFileAccessError } from './to-file-access-error.js';
+import { walkFiles } from './walk-files.js';
+
+/** Entries a listing returns when the request sets no `maxEntries`. */
+export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
+
+/**
+ * Lists a directory, recursively or not, with the same rules as the search:
+ * `.gitignore`/`.ignore`/`.rgignore` files from `request.root` down (unless
+ * `respectGitignore` is false), hidden entries and `skipDirs` left out,
+ * symlinks listed as `symlink` and never followed. Paths are relative to
+ * `request.root` with forward slashes (relative to the listed directory
+ * itself when it lies outside the root, e.g. in a granted extra folder), in
+ * `rg --sort path` order; past `maxEntries` the result is truncated.
+ *
+ * The listed directory is re-checked after resolving symlinks: throws
+ * OutsideWorkspaceError when `isContained` refuses its real path,
+ * FileAccessError `not-a-directory` / `not-found` / `permission-denied` when
+ * it cannot be listed, InvalidInputError for a bad `maxEntries`.
+ *
+ * @example
+ * const { entries, truncated } = await listFiles({ path: '/repo/src', root: '/repo', recursive: true, isContained });
+ */
+export async function listFiles(request: ListRequest): Promise<ListResult> {
+  const maxEntries = request.maxEntries ?? DEFAULT_MAX_LIST_ENTRIES;
+  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new InvalidInputError('maxEntries', `must be a positive integer (got ${maxEntries})`);
+  request.signal?.throwIfAborted();
+  const directory = await realDirectory(request.path);
+  if (!request.isContained(directory)) throw new OutsideWorkspaceError({ requestedPath: request.path, resolvedPath: directory });
+  const root = await fs.realpath(request.root).catch((error: unknown) => {
+    throw toFileAccessError(error, request.root);
+  });
+  const walkRoot = isPathInside(directory, root, false) ? root : directory;
+
+  const entries: ListEntry[] = [];
+  let truncated = false;
+  const walk = walkFiles({
+    root: walkRoot,
+    start: directory,
+    recursive: request.recursive ?? false,
+    respectIgnoreFiles: request.respectGitignore ?? true,
+    overrides: createOverrideGlobs({ globs: [], excludeGlobs: [], skipDirs: request.skipDirs ?? DEFAULT_SKIP_DIRS }),
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  try {
+    for await (const entry of walk) {
+      if (entries.length === maxEntries) {
+        truncated = true;
+        break;
+      }
+      entries.push({ path: entry.path, kind: entry.kind });
+    }
+  } catch (error) {
+    throw toFileAccessError(error, request.path);
+  }
+  return { entries, truncated };
+}
+
+/** The real path of `requested`, which must be a directory. */
+async function realDirectory(requested: string): Promise<string> {
+  let real: string;
+  let isDirectory: boolean;
+  try {
+    real = await fs.realpath(requested);
+    isDirectory = (await fs.stat(real)).isDirectory();
+  } catch (error) {
+    throw toFileAccessError(error, requested);
+  }
+  if (!isDirectory) throw new FileAccessError({ reason: 'not-a-directory', path: requested, message: `${requested} is not a directory` });
+  return path.resolve(real);
+}

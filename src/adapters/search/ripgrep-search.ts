@@ -1,0 +1,48 @@
+import type { SearchTextRequest, SearchTextResult } from '../../core/index.js';
+import { assertDirectory } from './assert-directory.js';
+import { compareMatches } from './path-order.js';
+import { buildRipgrepArgs } from './ripgrep-args.js';
+import { resolveSearchRequest } from './resolve-search-request.js';
+import { runRipgrep } from './run-ripgrep.js';
+
+/**
+ * Matches the first, unsorted run may collect before it gives up on
+ * answering alone: up to this many (or `maxResults + 1`, if larger), every
+ * match is held and sorted here, which is cheaper than a second run.
+ */
+export const UNSORTED_RUN_MATCH_BUDGET = 1_000;
+
+/**
+ * Searches `request.root` for a fixed string with the ripgrep binary at
+ * `rgPath`, with the semantics the Node engine reproduces (see buildRipgrepArgs
+ * and walkFiles). Results are sorted by path (`rg --sort path` order), line
+ * and column; `truncated` means more than `maxResults` matches exist.
+ *
+ * Ordering without losing ripgrep's parallelism: the first run is unsorted
+ * and multi-threaded, and is enough whenever all matches fit in
+ * UNSORTED_RUN_MATCH_BUDGET (they are sorted and cut here). When they do
+ * not, that run is stopped early and a second, `--sort=path` run stops at
+ * the first `maxResults + 1` matches in order, so the kept matches never
+ * depend on thread timing.
+ *
+ * Throws InvalidInputError for a malformed request (a query with a line
+ * break or NUL among others, before anything runs), FileAccessError when the
+ * root is not a directory, CommandStartError when ripgrep cannot start,
+ * BrassError `search-failed` when ripgrep rejects its arguments, and the
+ * signal's reason when aborted.
+ *
+ * @example
+ * const result = await searchWithRipgrep(rgPath, { query: 'createRuntime', root: '/repo', globs: ['*.ts'] });
+ */
+export async function searchWithRipgrep(rgPath: string, request: SearchTextRequest): Promise<SearchTextResult> {
+  const search = resolveSearchRequest(request);
+  search.signal?.throwIfAborted();
+  await assertDirectory(search.root);
+  const run = (sortByPath: boolean, stopAfter: number) =>
+    runRipgrep({ rgPath, args: buildRipgrepArgs(search, { sortByPath }), cwd: search.root, stopAfter, signal: search.signal });
+
+  const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET));
+  const { matches } = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;
+  matches.sort(compareMatches);
+  return { matches: matches.slice(0, search.maxResults), truncated: matches.length > search.maxResults, engine: 'ripgrep' };
+}
