@@ -1,3 +1,4 @@
+import { sep } from 'node:path';
 import type {
   AgentAction,
   ActionResult,
@@ -204,7 +205,10 @@ export function createRuntime(options: { services: Services; scope: WorkspaceSco
         });
         return { ok: true, kind: action.kind, value, durationMs: services.clock.now() - started };
       } catch (error) {
-        return fail(action, toActionError(error, pathOf(action)), services.clock.now() - started);
+        const actionError = toActionError(error, pathOf(action));
+        // Messages name files as the caller does: workspace-relative, not by the machine's absolute path.
+        actionError.message = actionError.message.split(`${scope.root}${sep}`).join('');
+        return fail(action, actionError, services.clock.now() - started);
       }
     },
   };
