@@ -1,0 +1,103 @@
+import path from 'node:path';
+import type { Runtime } from '../../core/index.js';
+import { describeReadFailure } from '../../core/context-text/describe-read-failure.js';
+import { neutralizeReminderTags } from '../../core/context-text/neutralize-reminder-tags.js';
+import { shareBudget } from '../../core/context-text/share-budget.js';
+import { truncateUtf8, utf8ByteLength } from '../../core/context-text/truncate-utf8.js';
+import { guidanceDirectories } from './guidance-directories.js';
+import type { GuidanceFile, GuidanceResult, UserGuidanceFile } from './guidance-file.js';
+import { renderGuidanceSection } from './render-guidance-section.js';
+
+export interface ResolveGuidanceOptions {
+  /**
+   * Runtime whose scope contains the project root: every file is read
+   * through it (scope, permission rules, safe reads). When the project root
+   * lies above the workspace, this is a read-only runtime on the project root.
+   */
+  runtime: Runtime;
+  /** Absolute real path of the working directory (the workspace root). */
+  workingDirectory: string;
+  /** Absolute real path of the project root (default: the working directory). */
+  projectRoot?: string;
+  /** Names tried in each directory, first existing wins (`guidance.fileNames`). */
+  fileNames: readonly string[];
+  /** Bytes of guidance in total (`guidance.maxBytes`), shared fairly. */
+  maxBytes: number;
+  /** The user-level file, already read by the caller; goes first. */
+  userGuidance?: UserGuidanceFile | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * Loads the project guidance: in every directory from the project root down
+ * to the working directory, the first of `fileNames` that exists, plus the
+ * user-level file, merged most general first so the nearest file comes last.
+ * Every read goes through the runtime (scope, permissions, safe read: a file
+ * that is a symlink out of the project, a FIFO or a device is refused with a
+ * warning). The same real file loads once. The budget is shared fairly
+ * (see shareBudget) so a large root file cannot starve the nearest one; every
+ * cut is on a character boundary and announced in the prompt and in
+ * `warnings`. Reminder tags inside the files are neutralised.
+ *
+ * @example
+ * const guidance = await resolveGuidance({ runtime, workingDirectory: root, fileNames: ['AGENTS.md', 'CLAUDE.md'], maxBytes: 32_768 });
+ * guidance.promptSection; // '# Project guidance\n\n...'
+ */
+export async function resolveGuidance(options: ResolveGuidanceOptions): Promise<GuidanceResult> {
+  const warnings: string[] = [];
+  const loaded: { path: string; source: 'user' | 'project'; realPath?: string; content: string; totalBytes: number; isCutAtRead: boolean }[] = [];
+  if (options.userGuidance) {
+    const { displayPath, content, totalBytes } = options.userGuidance;
+    loaded.push({ path: displayPath, source: 'user', content, totalBytes, isCutAtRead: utf8ByteLength(content) < totalBytes });
+  }
+
+  const seen = new Set<string>();
+  const projectRoot = options.projectRoot ?? options.workingDirectory;
+  for (const directory of guidanceDirectories(projectRoot, options.workingDirectory)) {
+    for (const name of options.fileNames) {
+      const absolute = path.join(directory, name);
+      const display = toDisplayPath(absolute, options.workingDirectory);
+      const observation = await options.runtime.execute({ kind: 'fs.readFile', path: absolute, maxBytes: options.maxBytes }, optionalSignal(options.signal));
+      if (!observation.ok) {
+        if (observation.error.code === 'not-found') continue;
+        warnings.push(`${display}: not loaded: ${describeReadFailure(observation.error, 'project')}`);
+        break;
+      }
+      const file = observation.value;
+      const realPath = path.isAbsolute(file.path) ? file.path : path.join(options.runtime.scope.root, file.path);
+      if (seen.has(realPath)) break;
+      seen.add(realPath);
+      if (file.encoding === 'utf8-lossy') warnings.push(`${display}: invalid UTF-8 sequences were replaced by U+FFFD`);
+      loaded.push({ path: display, source: 'project', realPath, content: file.content, totalBytes: file.totalBytes, isCutAtRead: file.truncated });
+      break;
+    }
+  }
+
+  const texts = loaded.map((file) => neutralizeReminderTags(file.content));
+  const allowances = shareBudget(texts.map(utf8ByteLength), options.maxBytes);
+  const files: GuidanceFile[] = [];
+  for (const [index, file] of loaded.entries()) {
+    const cut = truncateUtf8(texts[index] ?? '', allowances[index] ?? 0);
+    if (cut.text.trim().length === 0 && !cut.truncated && !file.isCutAtRead) continue;
+    const guidance: GuidanceFile = {
+      path: file.path,
+      source: file.source,
+      bytes: cut.bytes,
+      totalBytes: file.totalBytes,
+      truncated: cut.truncated || file.isCutAtRead,
+      text: cut.text,
+    };
+    if (file.realPath !== undefined) guidance.realPath = file.realPath;
+    if (guidance.truncated) warnings.push(`${file.path}: cut to ${cut.bytes} of ${file.totalBytes} bytes (guidance.maxBytes ${options.maxBytes} is shared by ${loaded.length} file(s))`);
+    files.push(guidance);
+  }
+  return { files, promptSection: renderGuidanceSection(files, options.maxBytes), warnings };
+}
+
+function toDisplayPath(absolute: string, workingDirectory: string): string {
+  return path.relative(workingDirectory, absolute).split(path.sep).join('/');
+}
+
+function optionalSignal(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  return signal === undefined ? {} : { signal };
+}

@@ -1,0 +1,43 @@
+import {
+  WorkspaceScope,
+  createPermissionService,
+  createRuntime,
+  systemClock,
+  type PathProbe,
+  type PermissionServiceOptions,
+  type Runtime,
+  type Services,
+} from '../../src/core/index.js';
+import { createNodeFileSystem, createNodePathProbe } from '../../src/adapters/file-system/index.js';
+import { createTextSearcher, listFiles } from '../../src/adapters/search/index.js';
+import { createNodeShell } from '../../src/adapters/shell/index.js';
+
+/** A real runtime on a directory, with the services and probe it was built from. */
+export interface TestRuntimeParts {
+  runtime: Runtime;
+  services: Services;
+  probe: PathProbe;
+}
+
+/**
+ * The real Node services (safe reads, gitignore-aware listing, pure-Node
+ * search, child processes) and a runtime scoped to `root`, for tests of code
+ * that acts only through `runtime.execute`.
+ */
+export async function openTestParts(root: string, options: { rules?: PermissionServiceOptions['rules'] } = {}): Promise<TestRuntimeParts> {
+  const probe = createNodePathProbe();
+  const scope = await WorkspaceScope.create({ root, probe });
+  const searcher = createTextSearcher({ ripgrep: null });
+  const services: Services = {
+    fileSystem: createNodeFileSystem({ list: listFiles, searchText: (request) => searcher.searchText(request) }),
+    shell: createNodeShell({ baseEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }),
+    permission: createPermissionService({ approval: 'never', ...(options.rules ? { rules: options.rules } : {}) }),
+    clock: systemClock,
+  };
+  return { runtime: createRuntime({ services, scope }), services, probe };
+}
+
+/** Just the runtime of openTestParts. */
+export async function openTestRuntime(root: string, options: { rules?: PermissionServiceOptions['rules'] } = {}): Promise<Runtime> {
+  return (await openTestParts(root, options)).runtime;
+}
