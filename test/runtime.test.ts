@@ -124,3 +124,15 @@ describe('runtime on Node', () => {
     expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 });
+
+describe('patches and redaction', () => {
+  it('refuses a patch written from a redacted view, and keeps markers the file already had', async () => {
+    await using workspace = await createTempWorkspace({ files: { '.env': 'API_TOKEN=real-value\n', 'notes.md': 'see [REDACTED:github-token] in the docs\n' } });
+    const opened = await open(workspace.root, { approval: 'auto' });
+    const fromRedacted = await opened.runtime.execute({ kind: 'patch.apply', edits: [{ path: '.env', content: 'API_TOKEN=[REDACTED:secret-assignment]\nDEBUG=1\n' }] });
+    expect(fromRedacted).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(fs.readFileSync(workspace.path('.env'), 'utf8')).toBe('API_TOKEN=real-value\n');
+    const keepsExisting = await opened.runtime.execute({ kind: 'patch.apply', edits: [{ path: 'notes.md', content: 'see [REDACTED:github-token] in the docs\nmore\n' }] });
+    expect(keepsExisting.ok).toBe(true);
+  });
+});

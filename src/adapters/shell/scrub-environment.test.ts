@@ -79,4 +79,8 @@ describe('scrubEnvironment', () => {
     scrubEnvironment(input, []);
     expect(input).toEqual({ PATH: '/bin', NPM_TOKEN: 'x' });
   });
+
+  it('never passes variables that change what paths mean or run code at shell start-up, even when asked', () => {
+    expect(scrubEnvironment({ PATH: '/bin', CDPATH: '/etc', BASH_ENV: '/tmp/x.sh', ENV: '/tmp/y.sh' }, ['CDPATH', 'BASH_ENV', 'ENV'])).toEqual({ PATH: '/bin' });
+  });
 });

@@ -59,6 +59,13 @@ export const KNOWN_SECRET_VARIABLES: readonly string[] = [
 
 const KNOWN_SECRET_SET: ReadonlySet<string> = new Set(KNOWN_SECRET_VARIABLES);
 
+/**
+ * Variables that change what a command's paths mean or run code at shell
+ * start-up (`cd x` through CDPATH, BASH_ENV/ENV sourced by `bash -c`/`sh -c`):
+ * the permission check could not see them, so commands never inherit them.
+ */
+export const PATH_CHANGING_VARIABLES: ReadonlySet<string> = new Set(['CDPATH', 'BASH_ENV', 'ENV']);
+
 /** Splits a variable name into upper-cased segments (`dbPass_KEY` -> `DB`, `PASS`, `KEY`). */
 function splitNameSegments(name: string): string[] {
   return name
@@ -95,6 +102,7 @@ export function scrubEnvironment(
   const scrubbed: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
+    if (PATH_CHANGING_VARIABLES.has(name)) continue;
     if (!passed.has(name) && isSecretVariableName(name)) continue;
     scrubbed[name] = value;
   }

@@ -132,6 +132,11 @@ export class WorkspaceScope {
     return this.workspace.realPath;
   }
 
+  /** The user's home directory, as the probe knows it (`~` and `$HOME` in commands). */
+  get homeDir(): string {
+    return this.probe.homeDir;
+  }
+
   /** Roots besides the workspace that actions may touch (grants). */
   get allowedRoots(): readonly ScopeRoot[] {
     return this.extraRoots;

@@ -1,58 +1,90 @@
-import type { ApprovalOutcome, PermissionRequest, PermissionService, PermissionVerdict } from '../services/permission.js';
-import { evaluatePermission, type PermissionRules } from './evaluate-permission.js';
+import { type Clock, systemClock } from '../services/clock.js';
+import type { ApprovalNeeds, ApprovalOutcome, PermissionRequest, PermissionService, PermissionVerdict } from '../services/permission.js';
+import { evaluatePermission, type PermissionDefaults, type PermissionRules } from './evaluate-permission.js';
 import { parsePermissionRule } from './permission-rule.js';
+import { SessionGrants } from './session-grants.js';
 
+/** What happens on `ask`: ask a person, approve (never a deny, never a path outside), or refuse. */
 export type ApprovalMode = 'ask' | 'auto' | 'never';
 
+/** Options of `createPermissionService`. */
 export interface PermissionServiceOptions {
   /** Rule strings as in config `permissions`. */
   rules?: { allow?: readonly string[]; ask?: readonly string[]; deny?: readonly string[] };
-  /** `auto` approves every ask (never a deny), `never` refuses every ask, `ask` calls `ask`. */
+  /**
+   * `auto` approves every ask except paths outside the workspace (a person
+   * must allow those) and never overrides a deny; `never` refuses every ask;
+   * `ask` calls `ask`.
+   */
   approval?: ApprovalMode;
   /**
    * Commands allowed by default, as exact argv (the project's own validation
    * scripts, e.g. `['npm', 'run', 'typecheck']`). Deny and ask rules still win.
    */
   allowedCommands?: readonly (readonly string[])[];
+  /** Tools whose reads need no approval (default DEFAULT_SAFE_TOOLS). */
+  safeTools?: readonly string[];
   /** Asks a person; structured outcome only. Absent: asks are refused. */
   ask?: (request: PermissionRequest, verdict: PermissionVerdict) => Promise<ApprovalOutcome>;
+  /** Expands `~` in rules such as `Read(~/.ssh/**)`. */
+  homeDir?: string;
+  /** The session's grants; a sub-agent passes `parent.grants.createChild()`. Default: new grants. */
+  grants?: SessionGrants;
+  /** Times approvals (default the system clock); used when `grants` is not given. */
+  clock?: Clock;
+  /** How long an answer stays valid after the question was asked (default DEFAULT_APPROVAL_TTL_MS). */
+  approvalTtlMs?: number;
 }
 
+/** The permission service of one session, with the grants it has collected. */
+export interface SessionPermissionService extends PermissionService {
+  readonly grants: SessionGrants;
+}
+
+const OUTCOMES: ReadonlySet<string> = new Set<ApprovalOutcome>(['allow-once', 'allow-session', 'deny']);
+
 /**
- * The stateful permission service around `evaluatePermission`: it applies the
- * approval mode and remembers `allow-session` answers (per action kind and
- * tool) for the rest of the session. Throws InvalidInputError on a bad rule.
+ * The stateful permission service around `evaluatePermission`: it applies
+ * grants, the approval mode and a person's structured answers. An answer that
+ * is not one of `allow-once`, `allow-session`, `deny`, or that arrives after
+ * the approval lifetime, counts as `deny`. Throws InvalidInputError on a bad rule.
  */
-export function createPermissionService(options: PermissionServiceOptions = {}): PermissionService {
+export function createPermissionService(options: PermissionServiceOptions = {}): SessionPermissionService {
+  const parse = (source: string) => parsePermissionRule(source, options.homeDir === undefined ? {} : { homeDir: options.homeDir });
   const rules: PermissionRules = {
-    allow: (options.rules?.allow ?? []).map(parsePermissionRule),
-    ask: (options.rules?.ask ?? []).map(parsePermissionRule),
-    deny: (options.rules?.deny ?? []).map(parsePermissionRule),
+    allow: (options.rules?.allow ?? []).map(parse),
+    ask: (options.rules?.ask ?? []).map(parse),
+    deny: (options.rules?.deny ?? []).map(parse),
   };
+  const defaults: PermissionDefaults = { allowedCommands: options.allowedCommands ?? [], ...(options.safeTools ? { safeTools: options.safeTools } : {}) };
   const approval = options.approval ?? 'ask';
-  const sessionGrants = new Set<string>();
-  const allowedCommands = new Set((options.allowedCommands ?? []).map((argv) => JSON.stringify(argv)));
-  const isAllowedCommand = (argv: readonly string[] | undefined): boolean => argv !== undefined && allowedCommands.has(JSON.stringify(argv));
-  const grantKey = (request: PermissionRequest): string => `${request.action}\u0000${request.tool ?? ''}`;
+  const clock = options.clock ?? systemClock;
+  const grants = options.grants ?? new SessionGrants({ clock, ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: options.approvalTtlMs }) });
 
   return {
+    grants,
     decide(request) {
-      const verdict = evaluatePermission(request, rules);
-      if (verdict.decision === 'ask' && request.outOfScopePaths.length === 0 && isAllowedCommand(request.argv)) {
-        const fromRule = rules.ask.some((rule) => rule.matches(request));
-        if (!fromRule) return { decision: 'allow', reason: "the project's own validation command is allowed by default" };
-      }
-      return verdict;
+      return evaluatePermission(request, rules, defaults);
     },
     async approve(request, verdict) {
       if (verdict.decision !== 'ask') return verdict.decision === 'allow' ? 'allow-once' : 'deny';
-      // A grant for a kind of action never covers paths outside the workspace.
-      if (request.outOfScopePaths.length === 0 && sessionGrants.has(grantKey(request))) return 'allow-session';
-      if (approval === 'auto') return 'allow-once';
+      const needs = verdict.needs ?? everyGate(request);
+      const coverage = grants.cover(request, needs);
+      if (coverage !== null) return coverage === 'once' ? 'allow-once' : 'allow-session';
+      // Unattended approval never reaches outside the workspace: that takes a person (or a grant).
+      if (approval === 'auto') return needs.folder && request.outOfScopePaths.length > 0 ? 'deny' : 'allow-once';
       if (approval === 'never' || options.ask === undefined) return 'deny';
-      const outcome = await options.ask(request, verdict);
-      if (outcome === 'allow-session' && request.outOfScopePaths.length === 0) sessionGrants.add(grantKey(request));
-      return outcome;
+      const askedAt = clock.now();
+      const outcome: unknown = await options.ask(request, verdict);
+      if (typeof outcome !== 'string' || !OUTCOMES.has(outcome)) return 'deny';
+      if (outcome === 'deny' || clock.now() - askedAt > grants.approvalTtlMs) return 'deny';
+      if (outcome === 'allow-session') grants.grantSession(request, needs);
+      return outcome as ApprovalOutcome;
     },
   };
+}
+
+/** For a verdict made elsewhere (no `needs`): assume every gate that can ask does. */
+function everyGate(request: PermissionRequest): ApprovalNeeds {
+  return { folder: request.outOfScopePaths.length > 0 || request.unknownPathsReason !== undefined, rule: false, tool: true };
 }

@@ -1,36 +1,101 @@
-import type { PermissionRequest, PermissionVerdict } from '../services/permission.js';
-import { isPlainCommand, type PermissionRule } from './permission-rule.js';
+import type { ApprovalNeeds, PermissionRequest, PermissionVerdict, RequestedCommand } from '../services/permission.js';
+import { type PermissionRule, commandsOf } from './permission-rule.js';
 
+/** Parsed rules by list (see `parsePermissionRule`). */
 export interface PermissionRules {
   allow: readonly PermissionRule[];
   ask: readonly PermissionRule[];
   deny: readonly PermissionRule[];
 }
 
+/** What is allowed without a rule saying so. */
+export interface PermissionDefaults {
+  /** The project's own validation commands, as exact argv (e.g. `['npm', 'run', 'typecheck']`). */
+  allowedCommands?: readonly (readonly string[])[];
+  /** Tools whose reads need no approval (default DEFAULT_SAFE_TOOLS). Other tools ask (the tool-execution gate). */
+  safeTools?: readonly string[];
+}
+
+/** The agent's read-only tools: reads, searches and listings inside the workspace need no approval. */
+export const DEFAULT_SAFE_TOOLS: readonly string[] = ['read_file', 'search_text', 'list_dir', 'docs_map'];
+
+const VALIDATION_REASON = "the project's own validation command is allowed by default";
+
+/** Commands that change nothing by themselves (`cd src && npm test` is allowed when `npm test` is). */
+const INERT_COMMANDS = new Set(['cd', 'pushd', 'popd', 'pwd', 'echo', 'printf', 'true', 'false', ':', 'test', '[', 'exit', 'set']);
+
 /**
- * Decides one request: a matching deny rule beats a matching ask rule, which
- * beats a matching allow rule; with no matching rule the defaults apply:
- * anything touching a path outside the workspace asks, reads and LLM calls
- * are allowed, writes and commands ask. Pure: no state, no I/O.
+ * Decides one request from the rules and the defaults. Pure: no state, no I/O.
+ *
+ * A matching deny rule wins over everything (it names a path, a command of
+ * a compound command line, or the tool). Otherwise the request asks when any
+ * gate asks: the folder-access gate (a path outside the workspace, or paths
+ * that cannot be known), an ask rule, or the action itself (writes and
+ * commands ask unless an allow rule or a default allows them; reads by a tool
+ * not marked safe ask). `needs` says which gates ask, so grants can cover them.
  */
-export function evaluatePermission(request: PermissionRequest, rules: PermissionRules): PermissionVerdict {
+export function evaluatePermission(request: PermissionRequest, rules: PermissionRules, defaults: PermissionDefaults = {}): PermissionVerdict {
   const denied = rules.deny.find((rule) => rule.matches(request));
   if (denied) return { decision: 'deny', reason: `denied by rule ${denied.source}` };
-  const asked = rules.ask.find((rule) => rule.matches(request));
-  if (asked) return { decision: 'ask', reason: `rule ${asked.source} asks` };
-  if (request.outOfScopePaths.length > 0) {
-    return { decision: 'ask', reason: `touches ${request.outOfScopePaths.join(', ')}, outside the workspace` };
-  }
-  const allowed = rules.allow.find((rule) => rule.matches(request) && (rule.kind !== 'Shell' || isPlainCommand(request.argv ?? [])));
-  if (allowed) return { decision: 'allow', reason: `allowed by rule ${allowed.source}` };
+  const askRule = rules.ask.find((rule) => rule.matches(request));
+  const folder = folderGate(request, rules);
+  const action = actionGate(request, rules, defaults);
+  const needs: ApprovalNeeds = { folder: folder !== null, rule: askRule !== undefined, tool: action.asks };
+  if (!needs.folder && !needs.rule && !needs.tool) return { decision: 'allow', reason: action.reason };
+  const reasons = [folder, askRule ? `rule ${askRule.source} asks` : null, action.asks ? action.reason : null].filter((reason) => reason !== null);
+  return { decision: 'ask', reason: reasons.join('; '), needs };
+}
+
+/** Why the folder-access gate asks, or null when every path is inside (or allowed by an outside rule). */
+function folderGate(request: PermissionRequest, rules: PermissionRules): string | null {
+  if (request.unknownPathsReason !== undefined) return `cannot tell every path it touches (${request.unknownPathsReason})`;
+  if (request.outOfScopePaths.length === 0) return null;
+  const kind = request.access === 'read' ? 'Read' : request.access === 'write' ? 'Write' : null;
+  const uncovered = request.outOfScopePaths.filter((outside) => !rules.allow.some((rule) => rule.kind === kind && rule.allowsOutsidePath(outside)));
+  if (uncovered.length === 0) return null;
+  return `touches ${uncovered.join(', ')}, outside the workspace`;
+}
+
+function actionGate(request: PermissionRequest, rules: PermissionRules, defaults: PermissionDefaults): { asks: boolean; reason: string } {
+  const byRule = rules.allow.find((rule) => rule.allows(request));
+  if (byRule) return { asks: false, reason: `allowed by rule ${byRule.source}` };
+  const safeTools = defaults.safeTools ?? DEFAULT_SAFE_TOOLS;
+  const isUnsafeTool = request.tool !== undefined && !safeTools.includes(request.tool);
   switch (request.access) {
     case 'read':
-      return { decision: 'allow', reason: 'reads inside the workspace are allowed by default' };
+      if (isUnsafeTool) return { asks: true, reason: `tool ${request.tool} is not marked safe` };
+      return { asks: false, reason: 'reads inside the workspace are allowed by default' };
     case 'network':
-      return { decision: 'allow', reason: 'calls to the configured LLM are allowed by default' };
+      if (isUnsafeTool) return { asks: true, reason: `tool ${request.tool} is not marked safe` };
+      return { asks: false, reason: 'calls to the configured LLM are allowed by default' };
     case 'write':
-      return { decision: 'ask', reason: 'writes ask by default' };
+      return { asks: true, reason: 'writes ask by default' };
     case 'execute':
-      return { decision: 'ask', reason: 'commands ask by default' };
+      return commandGate(request, rules, defaults);
   }
+}
+
+/** A command line is allowed when every command it runs is (a chained `&& rm -rf ~` cannot ride on an allowed prefix). */
+function commandGate(request: PermissionRequest, rules: PermissionRules, defaults: PermissionDefaults): { asks: boolean; reason: string } {
+  const allowedCommands = new Set((defaults.allowedCommands ?? []).map((argv) => JSON.stringify(argv)));
+  // The project's own validation command, exactly as discovered (`sh -c "npm test && npm run lint"` included).
+  if (request.argv !== undefined && allowedCommands.has(JSON.stringify(request.argv))) return { asks: false, reason: VALIDATION_REASON };
+  if (request.writesThroughRedirection) return { asks: true, reason: 'the command writes a file through a redirection' };
+  const reasons = new Set<string>();
+  const isParsed = request.commands !== undefined;
+  for (const command of commandsOf(request).filter((item) => !item.isTransparent)) {
+    const reason = commandAllowance(command, rules, allowedCommands, isParsed);
+    if (reason === null) return { asks: true, reason: `${JSON.stringify(command.argv.join(' '))} asks by default (commands ask unless a rule allows them)` };
+    reasons.add(reason);
+  }
+  if (reasons.size === 0) return { asks: true, reason: 'commands ask by default' };
+  return { asks: false, reason: [...reasons].join('; ') };
+}
+
+function commandAllowance(command: RequestedCommand, rules: PermissionRules, allowedCommands: ReadonlySet<string>, isParsed: boolean): string | null {
+  if (allowedCommands.has(JSON.stringify(command.argv))) return VALIDATION_REASON;
+  const rule = rules.allow.find((candidate) => candidate.allowsCommand(command.argv, isParsed));
+  if (rule) return `allowed by rule ${rule.source}`;
+  const name = command.argv[0]?.split('/').pop() ?? '';
+  return INERT_COMMANDS.has(name) ? `${name} changes nothing by itself` : null;
 }

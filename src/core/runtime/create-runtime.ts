@@ -14,12 +14,16 @@ import type {
 } from '../actions/agent-action.js';
 import type { ActionError, Observation } from '../actions/observation.js';
 import { BrassError } from '../errors/brass-error.js';
-import { InvalidInputError } from '../errors/invalid-input-error.js';
-import type { WorkspaceScope } from '../path-scope/workspace-scope.js';
+import { OutsideWorkspaceError } from '../errors/outside-workspace-error.js';
+import type { OutOfScopePath } from '../path-scope/find-out-of-scope-paths.js';
+import type { ShellParser } from '../path-scope/shell-syntax.js';
+import { type WorkspaceScope, isPathInside } from '../path-scope/workspace-scope.js';
+import { operationHash } from '../permission/session-grants.js';
 import { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS } from '../services/file-system.js';
-import type { PermissionAccess, PermissionRequest } from '../services/permission.js';
+import type { PermissionRequest, PermissionVerdict } from '../services/permission.js';
 import type { Services } from '../services/services.js';
 import { createPatchStore } from './patch-store.js';
+import { type PreparedAction, createActionPreparer } from './prepare-action.js';
 import { runWithTimeout } from './run-with-timeout.js';
 import { toActionError } from './to-action-error.js';
 
@@ -60,6 +64,16 @@ export const DEFAULT_RUNTIME_LIMITS: RuntimeLimits = {
   skipDirs: DEFAULT_SKIP_DIRS,
 };
 
+/** What the permission layer decides about an action, without asking anyone or running it. */
+export interface ActionCheck {
+  request: PermissionRequest;
+  verdict: PermissionVerdict;
+  /** Paths outside the workspace and every allowed root, as shown to a person and as real paths. */
+  outOfScope: OutOfScopePath[];
+  /** Why the action's paths cannot all be known (empty when they can). */
+  unknown: string[];
+}
+
 export interface Runtime {
   readonly scope: WorkspaceScope;
   /**
@@ -70,75 +84,103 @@ export interface Runtime {
   execute<A extends AgentAction>(action: A, options?: { signal?: AbortSignal }): Promise<Observation<A>>;
 }
 
+/** The runtime `createRuntime` builds: it can also say what it would decide. */
+export interface CheckingRuntime extends Runtime {
+  /**
+   * The permission request an action makes and the decision on it (`brass-agent
+   * policy check`). Nothing runs and nobody is asked. Throws InvalidInputError
+   * for malformed input (an empty path, a NUL byte, no argv).
+   */
+  check(action: AgentAction): Promise<ActionCheck>;
+}
+
+/** Options of `createRuntime`. */
+export interface RuntimeOptions {
+  services: Services;
+  scope: WorkspaceScope;
+  limits?: Partial<RuntimeLimits>;
+  /** Reads `sh -c` scripts in commands; without one, such commands ask (their paths are unknown). */
+  shellParser?: ShellParser | null;
+}
+
 /**
  * Creates the one runtime every layer uses to act on the machine.
+ *
+ * Each action is prepared (paths resolved through the workspace scope; for a
+ * command, every path its command line may touch), decided by the permission
+ * service (rules, the folder-access gate, the tool gate), approved when it
+ * asks, prepared again right before it runs (an approval covers only the
+ * exact operation that was approved), then run. Paths outside the workspace
+ * that a person approved are usable for that one action.
  *
  * @example
  * const runtime = createRuntime({ services, scope });
  * const observation = await runtime.execute({ kind: 'fs.readFile', path: 'src/a.ts' });
  * if (observation.ok) console.log(observation.value.content);
  */
-export function createRuntime(options: { services: Services; scope: WorkspaceScope; limits?: Partial<RuntimeLimits> }): Runtime {
+export function createRuntime(options: RuntimeOptions): CheckingRuntime {
   const { services, scope } = options;
   const limits: RuntimeLimits = { ...DEFAULT_RUNTIME_LIMITS, ...options.limits };
+  // Real paths outside the workspace a person approved writing to: a patch's rollback must reach them too.
+  const approvedWriteRoots = new Set<string>();
   const isContained = (realPath: string): boolean => scope.contains(realPath);
-  const patches = createPatchStore({ fileSystem: services.fileSystem, isContained });
+  const patches = createPatchStore({
+    fileSystem: services.fileSystem,
+    isContained: (realPath) => isContained(realPath) || [...approvedWriteRoots].some((root) => isPathInside(realPath, root, false)),
+  });
+  const prepare = createActionPreparer({ scope, shellParser: options.shellParser ?? null, patchPathsOf: (patchId) => patches.pathsOf(patchId) });
 
-  async function resolvePath(requested: string): Promise<{ absolute: string; relative: string }> {
-    const resolved = await scope.resolveInside(requested);
-    return { absolute: resolved.absolutePath, relative: resolved.relativePath ?? resolved.absolutePath };
-  }
+  /** Containment for one approved action: the workspace, the allowed roots, and what was approved. */
+  const containedFor = (prepared: PreparedAction) => (realPath: string) =>
+    isContained(realPath) || prepared.outOfScope.some((outside) => isPathInside(realPath, outside.realPath, false));
 
-  async function authorize(
-    action: AgentAction,
-    access: PermissionAccess,
-    paths: readonly string[],
-    argv?: readonly string[],
-  ): Promise<void> {
-    const request: PermissionRequest = { action: action.kind, access, paths, outOfScopePaths: [] };
-    if (action.tool !== undefined) request.tool = action.tool;
-    if (argv !== undefined) request.argv = argv;
-    const verdict = services.permission.decide(request);
-    if (verdict.decision === 'allow') return;
-    if (verdict.decision === 'ask') {
-      const outcome = await services.permission.approve(request, verdict);
-      if (outcome !== 'deny') return;
+  async function authorize(action: AgentAction): Promise<PreparedAction> {
+    const first = await prepare(action);
+    const verdict = services.permission.decide(first.request);
+    if (verdict.decision === 'deny') throw new BrassError('denied', `${action.kind} is denied (${verdict.reason})`);
+    if (verdict.decision === 'allow') return first;
+    const outcome = await services.permission.approve(first.request, verdict);
+    if (outcome === 'deny') {
+      const outside = first.outOfScope[0];
+      if (outside !== undefined) throw new OutsideWorkspaceError({ requestedPath: outside.source, resolvedPath: outside.path });
       throw new BrassError('denied', `${action.kind} needs approval and was not approved (${verdict.reason})`);
     }
-    throw new BrassError('denied', `${action.kind} is denied (${verdict.reason})`);
+    // Re-check right before running: a symlink swapped while a person decided must not ride on the approval.
+    const second = await prepare(action);
+    if (operationHash(second.request) !== operationHash(first.request)) {
+      throw new BrassError('denied', `${action.kind}: what it touches changed while it waited for approval; nothing was done (run it again to be asked about it as it is now)`);
+    }
+    return second;
   }
 
   const handlers: { [K in keyof ActionResultMap]: (action: Extract<AgentAction, { kind: K }>, signal: AbortSignal) => Promise<ActionResultMap[K]> } = {
     'fs.readFile': async (action: ReadFileAction, signal) => {
-      const target = await resolvePath(action.path);
-      await authorize(action, 'read', [target.relative]);
+      const prepared = await authorize(action);
+      const target = prepared.targets[0]!;
       const maxBytes = action.maxBytes ?? limits.maxReadBytes;
-      if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new InvalidInputError('maxBytes', 'must be a non-negative integer');
-      const content = await services.fileSystem.readFile({ path: target.absolute, maxBytes, isContained, signal });
-      return { path: target.relative, ...content };
+      const content = await services.fileSystem.readFile({ path: target.absolute, maxBytes, isContained: containedFor(prepared), signal });
+      return { path: target.relative ?? target.absolute, ...content };
     },
     'fs.stat': async (action: StatAction) => {
-      const target = await resolvePath(action.path);
-      await authorize(action, 'read', [target.relative]);
-      return { path: target.relative, ...(await services.fileSystem.stat(target.absolute)) };
+      const target = (await authorize(action)).targets[0]!;
+      return { path: target.relative ?? target.absolute, ...(await services.fileSystem.stat(target.absolute)) };
     },
     'fs.list': async (action: ListAction, signal) => {
-      const target = await resolvePath(action.path ?? '.');
-      await authorize(action, 'read', [target.relative]);
+      const prepared = await authorize(action);
+      const target = prepared.targets[0]!;
       return services.fileSystem.list({
         path: target.absolute,
-        root: scope.root,
+        // Outside the workspace (approved), entries are relative to the listed directory itself.
+        root: target.relative === null ? target.absolute : scope.root,
         recursive: action.recursive ?? false,
         maxEntries: action.maxEntries ?? 5_000,
         skipDirs: limits.skipDirs,
-        isContained,
+        isContained: containedFor(prepared),
         signal,
       });
     },
     'fs.searchText': async (action: SearchTextAction, signal) => {
-      validateQuery(action.query);
-      const target = await resolvePath(action.path ?? '.');
-      await authorize(action, 'read', [target.relative]);
+      const target = (await authorize(action)).targets[0]!;
       return services.fileSystem.searchText({
         query: action.query,
         root: target.absolute,
@@ -153,9 +195,7 @@ export function createRuntime(options: { services: Services; scope: WorkspaceSco
       });
     },
     'shell.run': async (action: ShellRunAction, signal) => {
-      validateArgv(action.argv);
-      const cwd = await resolvePath(action.cwd ?? '.');
-      await authorize(action, 'execute', [cwd.relative], action.argv);
+      const cwd = (await authorize(action)).targets[0]!;
       const result = await services.shell.run({
         argv: action.argv,
         cwd: cwd.absolute,
@@ -164,29 +204,36 @@ export function createRuntime(options: { services: Services; scope: WorkspaceSco
         passEnv: limits.passEnv,
         signal,
       });
-      return { ...result, argv: action.argv, cwd: cwd.relative };
+      return { ...result, argv: action.argv, cwd: cwd.relative ?? cwd.absolute };
     },
     'llm.complete': async (action: LlmCompleteAction, signal) => {
       const llm = services.llm;
       if (llm === undefined) throw new BrassError('unavailable', 'no LLM provider is configured (set llm.provider or BRASS_LLM_PROVIDER)');
-      await authorize(action, 'network', []);
+      await authorize(action);
       return llm.complete({ ...action.request, signal });
     },
     'patch.apply': async (action: PatchApplyAction) => {
-      if (action.edits.length === 0) throw new InvalidInputError('edits', 'a patch needs at least one edit');
-      const targets = await Promise.all(action.edits.map((edit) => resolvePath(edit.path)));
-      await authorize(action, 'write', targets.map((target) => target.relative));
-      return patches.apply(action.edits.map((edit, index) => ({ ...edit, target: targets[index]! })));
+      const prepared = await authorize(action);
+      for (const outside of prepared.outOfScope) approvedWriteRoots.add(outside.realPath);
+      return patches.apply(
+        action.edits.map((edit, index) => {
+          const target = prepared.targets[index]!;
+          return { ...edit, target: { absolute: target.absolute, relative: target.relative ?? target.absolute } };
+        }),
+      );
     },
     'patch.rollback': async (action: PatchRollbackAction) => {
-      const paths = patches.pathsOf(action.patchId);
-      await authorize(action, 'write', paths);
+      await authorize(action);
       return patches.rollback(action.patchId);
     },
   };
 
   return {
     scope,
+    async check(action) {
+      const prepared = await prepare(action);
+      return { request: prepared.request, verdict: services.permission.decide(prepared.request), outOfScope: prepared.outOfScope, unknown: prepared.unknown };
+    },
     async execute<A extends AgentAction>(action: A, executeOptions: { signal?: AbortSignal } = {}): Promise<Observation<A>> {
       const started = services.clock.now();
       const handler = handlers[action.kind] as unknown as ((action: A, signal: AbortSignal) => Promise<ActionResult<A>>) | undefined;
@@ -221,20 +268,4 @@ function fail<A extends AgentAction>(action: A, error: ActionError, durationMs: 
 function pathOf(action: AgentAction): string | undefined {
   if ('path' in action && typeof action.path === 'string') return action.path;
   return undefined;
-}
-
-/** Search queries are fixed strings of one line; an empty one would match everything. */
-function validateQuery(query: unknown): void {
-  if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError('query', 'must be a non-empty string');
-  if (query.includes('\0')) throw new InvalidInputError('query', 'contains a NUL byte');
-  if (/[\r\n]/.test(query)) throw new InvalidInputError('query', 'must be a single line (it contains a line break)');
-}
-
-function validateArgv(argv: readonly unknown[]): void {
-  if (!Array.isArray(argv) || argv.length === 0) throw new InvalidInputError('argv', 'must name a command');
-  for (const [index, value] of argv.entries()) {
-    if (typeof value !== 'string') throw new InvalidInputError(`argv[${index}]`, 'must be a string');
-    if (value.includes('\0')) throw new InvalidInputError(`argv[${index}]`, 'contains a NUL byte');
-  }
-  if ((argv[0] as string).length === 0) throw new InvalidInputError('argv[0]', 'is empty');
 }

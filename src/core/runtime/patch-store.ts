@@ -3,6 +3,7 @@ import type { PatchApplyResult, PatchEdit, PatchRollbackResult } from '../action
 import { BrassError } from '../errors/brass-error.js';
 import { FileAccessError } from '../errors/file-access-error.js';
 import type { FileSystem } from '../services/file-system.js';
+import { REDACTION_MARKER_PATTERN } from '../redaction/redaction-marker.js';
 
 /** Files larger than this are not patched: their snapshot must fit in memory. */
 export const MAX_PATCH_FILE_BYTES = 8 * 1024 * 1024;
@@ -37,6 +38,10 @@ export function createPatchStore(options: { fileSystem: FileSystem; isContained:
     } catch (error) {
       if (!(FileAccessError.isInstance(error) && error.reason === 'not-found')) throw error;
       previous = null;
+    }
+    // New markers mean the edit was made from a redacted view: writing it would replace a real secret by its marker.
+    if (countMarkers(edit.content) > countMarkers(previous ?? '')) {
+      throw new BrassError('conflict', `the new content of ${edit.target.relative} contains [REDACTED:...] markers; it was written from a redacted view: edit around the secret instead of rewriting it`);
     }
     if (edit.expectedContent !== undefined && edit.expectedContent !== previous) {
       throw new BrassError('conflict', `${edit.target.relative} changed since the patch was prepared; read it again and redo the edit`);
@@ -106,4 +111,8 @@ export function createPatchStore(options: { fileSystem: FileSystem; isContained:
       return { patchId, ...result };
     },
   };
+}
+
+function countMarkers(text: string): number {
+  return text.includes('[REDACTED:') ? (text.match(REDACTION_MARKER_PATTERN) ?? []).length : 0;
 }

@@ -21,12 +21,42 @@ export interface PermissionRequest {
   outOfScopePaths: readonly string[];
   /** For `shell.run`: the command as argv. */
   argv?: readonly string[];
+  /**
+   * For `shell.run`: every simple command the command line may run, wrappers,
+   * substitutions and nested scripts included (see `extractArgvPaths`). Shell
+   * rules check each one; without it, `argv` is the only command.
+   */
+  commands?: readonly RequestedCommand[];
+  /** Set when the paths the action touches cannot all be known: the folder gate asks, with this reason. */
+  unknownPathsReason?: string;
+  /** For `shell.run`: a redirection writes a file (`> out.txt`), so the command counts as a write. */
+  writesThroughRedirection?: boolean;
+}
+
+/** One simple command of a shell command line. */
+export interface RequestedCommand {
+  /** Its words (a word only known when it runs is given as written). */
+  argv: readonly string[];
+  /** It only runs the commands listed after it (`sh -c SCRIPT`, `timeout 5 CMD`): allow rules need not match it. */
+  isTransparent?: boolean;
+}
+
+/** Which gates ask for a request (several may). */
+export interface ApprovalNeeds {
+  /** Paths outside the workspace and the granted roots, or paths that cannot be known (the folder-access gate). */
+  folder: boolean;
+  /** An `ask` rule matched: only a person's answer for this exact operation covers it. */
+  rule: boolean;
+  /** The action or tool is not allowed without asking (a default, or a tool not marked safe). */
+  tool: boolean;
 }
 
 export interface PermissionVerdict {
   decision: PermissionDecision;
   /** One line a person or a model can read: which rule or default decided. */
   reason: string;
+  /** For `ask`: which gates ask, so grants can cover each. Absent: treat every gate as asking. */
+  needs?: ApprovalNeeds;
 }
 
 export type ApprovalOutcome = 'allow-once' | 'allow-session' | 'deny';

@@ -1,0 +1,108 @@
+/** Past this many distinct paths the extractor stops listing and answers "unknown". */
+export const MAX_PATH_MENTIONS = 500;
+
+/** Past this many statements and commands walked the extractor gives up ("unknown"): bounded time for any input. */
+export const MAX_WALK_STEPS = 20_000;
+
+/** Past this many reasons only the first are kept (they all mean the same: ask). */
+const MAX_UNKNOWN_REASONS = 20;
+
+/** Thrown (and caught by the extractor) when a walk exceeds MAX_WALK_STEPS. */
+export class WalkBudgetExceeded extends Error {
+  constructor() {
+    super(`the command needs more than ${MAX_WALK_STEPS} steps to check`);
+    this.name = 'WalkBudgetExceeded';
+  }
+}
+
+/** A path a command may touch, before symlinks are resolved. */
+export interface PathMention {
+  /** Absolute, with `..` not collapsed (symlinks must be resolved first). */
+  path: string;
+  /** The word as written in the command. */
+  source: string;
+}
+
+/** One simple command the line may run. */
+export interface ExtractedCommand {
+  /** Its words; a word only known when it runs is given as written (`$(...)`). */
+  argv: string[];
+  /**
+   * It only runs the commands listed after it, unchanged (`sh -c SCRIPT`,
+   * `timeout 5 CMD`, `nice CMD`): an allow rule need not match it itself.
+   */
+  isTransparent: boolean;
+}
+
+/** What the extractor found in one command line. */
+export interface CommandPathExtraction {
+  /** Every path the command may touch, inside the workspace or not. */
+  mentions: PathMention[];
+  /**
+   * Every simple command the line may run, as words (a word that is only
+   * known when it runs is given as written): wrappers, the commands they run,
+   * substitutions and nested scripts included. Permission rules check each.
+   */
+  commands: ExtractedCommand[];
+  /** Whether a redirection writes to a file (`> out.txt`, `>> log`; not `/dev/null`). */
+  writesThroughRedirection: boolean;
+  /** Why the extractor cannot be sure it found every path; empty when it is sure. */
+  unknown: string[];
+}
+
+/** Accumulates one extraction; the walker reports into it. */
+export class ExtractionCollector {
+  private readonly mentions = new Map<string, PathMention>();
+  private readonly commands: ExtractedCommand[] = [];
+  private writesThroughRedirection = false;
+  private readonly unknown: string[] = [];
+  private readonly observers: Set<string>[] = [];
+  private steps = 0;
+
+  /** Counts one statement or command walked; throws WalkBudgetExceeded past MAX_WALK_STEPS. */
+  step(): void {
+    this.steps += 1;
+    if (this.steps > MAX_WALK_STEPS) throw new WalkBudgetExceeded();
+  }
+
+  mention(path: string, source: string): void {
+    if (this.mentions.has(path)) return;
+    if (this.mentions.size >= MAX_PATH_MENTIONS) {
+      this.markUnknown(`the command names more than ${MAX_PATH_MENTIONS} paths`);
+      return;
+    }
+    this.mentions.set(path, { path, source });
+  }
+
+  command(argv: string[], isTransparent: boolean): void {
+    this.commands.push({ argv, isTransparent });
+  }
+
+  markRedirectionWrite(): void {
+    this.writesThroughRedirection = true;
+  }
+
+  markUnknown(reason: string): void {
+    if (this.unknown.length < MAX_UNKNOWN_REASONS && !this.unknown.includes(reason)) this.unknown.push(reason);
+  }
+
+  /** Records where a simple command runs, for every observation in progress. */
+  observeCwds(cwds: readonly string[]): void {
+    for (const observer of this.observers) for (const cwd of cwds) observer.add(cwd);
+  }
+
+  /** Runs `body` and returns it with every directory a simple command ran in meanwhile. */
+  observing<T>(body: () => T): { value: T; cwds: string[] } {
+    const observer = new Set<string>();
+    this.observers.push(observer);
+    try {
+      return { value: body(), cwds: [...observer] };
+    } finally {
+      this.observers.pop();
+    }
+  }
+
+  result(): CommandPathExtraction {
+    return { mentions: [...this.mentions.values()], commands: this.commands, unknown: this.unknown, writesThroughRedirection: this.writesThroughRedirection };
+  }
+}

@@ -1,0 +1,124 @@
+import type { AgentAction } from '../actions/agent-action.js';
+import { InvalidInputError } from '../errors/invalid-input-error.js';
+import { extractArgvPaths } from '../path-scope/extract-command-paths.js';
+import { type OutOfScopePath, findOutOfScopePaths, resolveMentions } from '../path-scope/find-out-of-scope-paths.js';
+import type { ShellParser } from '../path-scope/shell-syntax.js';
+import { type WorkspaceScope, toAbsoluteUnresolved } from '../path-scope/workspace-scope.js';
+import type { PermissionAccess, PermissionRequest } from '../services/permission.js';
+
+/** A path an action names, located by the workspace scope. */
+export interface LocatedPath {
+  /** Absolute real path. */
+  absolute: string;
+  /** Workspace-relative (or, in an allowed root, absolute) path; null when outside every root. */
+  relative: string | null;
+  /** Set when the path is outside the workspace and every allowed root. */
+  outside: OutOfScopePath | null;
+}
+
+/** An action as the permission layer sees it, with the paths it resolved. */
+export interface PreparedAction {
+  request: PermissionRequest;
+  /** Paths outside the workspace and every allowed root (what the folder-access gate asks about). */
+  outOfScope: OutOfScopePath[];
+  /** Why the action's paths cannot all be known (shell commands); empty when they can. */
+  unknown: string[];
+  /** The paths the action's handler works on, in order (the file, the directory, each edit, the cwd). */
+  targets: LocatedPath[];
+}
+
+/** What `createActionPreparer` needs. */
+export interface ActionPreparerOptions {
+  scope: WorkspaceScope;
+  /** Reads `sh -c` scripts; null: such commands are "unknown" and ask. */
+  shellParser: ShellParser | null;
+  /** The files a patch touched (for `patch.rollback`). */
+  patchPathsOf: (patchId: string) => string[];
+}
+
+/**
+ * Builds the permission request of an action: resolves its paths through the
+ * workspace scope (symlinks followed), and for `shell.run` extracts every path
+ * the command line may touch. Validates the action's input (InvalidInputError).
+ * Runs again right before an approved action runs, so nothing changes between
+ * the check and the use unnoticed.
+ */
+export function createActionPreparer(options: ActionPreparerOptions): (action: AgentAction) => Promise<PreparedAction> {
+  const { scope } = options;
+
+  async function locate(requested: string): Promise<LocatedPath> {
+    const resolved = await scope.resolve(requested);
+    if (resolved.root !== null) return { absolute: resolved.absolutePath, relative: resolved.relativePath ?? resolved.absolutePath, outside: null };
+    const unresolved = toAbsoluteUnresolved(requested, scope.root, scope.homeDir);
+    const [outside] = await findOutOfScopePaths([{ path: unresolved, source: requested }], scope);
+    return { absolute: resolved.absolutePath, relative: null, outside: outside ?? { path: resolved.absolutePath, realPath: resolved.absolutePath, source: requested } };
+  }
+
+  function prepared(action: AgentAction, access: PermissionAccess, targets: LocatedPath[], extra: Partial<PermissionRequest> = {}, mentioned: { inside: string[]; outside: OutOfScopePath[]; unknown: string[] } = { inside: [], outside: [], unknown: [] }): PreparedAction {
+    const outOfScope = dedupe([...targets.flatMap((target) => (target.outside ? [target.outside] : [])), ...mentioned.outside]);
+    const paths = [...new Set([...targets.flatMap((target) => (target.relative === null ? [] : [target.relative])), ...mentioned.inside])];
+    const request: PermissionRequest = { action: action.kind, access, paths, outOfScopePaths: outOfScope.map((item) => item.realPath), ...extra };
+    if (action.tool !== undefined) request.tool = action.tool;
+    if (mentioned.unknown.length > 0) request.unknownPathsReason = mentioned.unknown.join('; ');
+    return { request, outOfScope, unknown: mentioned.unknown, targets };
+  }
+
+  return async function prepare(action) {
+    switch (action.kind) {
+      case 'fs.readFile':
+        if (action.maxBytes !== undefined && (!Number.isSafeInteger(action.maxBytes) || action.maxBytes < 0)) throw new InvalidInputError('maxBytes', 'must be a non-negative integer');
+        return prepared(action, 'read', [await locate(action.path)]);
+      case 'fs.stat':
+        return prepared(action, 'read', [await locate(action.path)]);
+      case 'fs.list':
+        return prepared(action, 'read', [await locate(action.path ?? '.')]);
+      case 'fs.searchText':
+        validateQuery(action.query);
+        return prepared(action, 'read', [await locate(action.path ?? '.')]);
+      case 'shell.run': {
+        validateArgv(action.argv);
+        const cwd = await locate(action.cwd ?? '.');
+        const extraction = extractArgvPaths(action.argv, { cwd: cwd.absolute, homeDir: scope.homeDir, parser: options.shellParser });
+        const mentions = await resolveMentions(extraction.mentions, scope);
+        return prepared(
+          action,
+          'execute',
+          [cwd],
+          { argv: action.argv, commands: extraction.commands, writesThroughRedirection: extraction.writesThroughRedirection },
+          { inside: mentions.insidePaths, outside: mentions.outOfScope, unknown: extraction.unknown },
+        );
+      }
+      case 'llm.complete':
+        return prepared(action, 'network', []);
+      case 'patch.apply':
+        if (action.edits.length === 0) throw new InvalidInputError('edits', 'a patch needs at least one edit');
+        return prepared(action, 'write', await Promise.all(action.edits.map((edit) => locate(edit.path))));
+      case 'patch.rollback':
+        return prepared(action, 'write', [], {}, { inside: options.patchPathsOf(action.patchId), outside: [], unknown: [] });
+      default:
+        throw new InvalidInputError('kind', `unknown action kind ${JSON.stringify((action as { kind: unknown }).kind)}`);
+    }
+  };
+}
+
+function dedupe(paths: readonly OutOfScopePath[]): OutOfScopePath[] {
+  const seen = new Map<string, OutOfScopePath>();
+  for (const item of paths) if (!seen.has(item.realPath)) seen.set(item.realPath, item);
+  return [...seen.values()];
+}
+
+/** Search queries are fixed strings of one line; an empty one would match everything. */
+function validateQuery(query: unknown): void {
+  if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError('query', 'must be a non-empty string');
+  if (query.includes('\0')) throw new InvalidInputError('query', 'contains a NUL byte');
+  if (/[\r\n]/.test(query)) throw new InvalidInputError('query', 'must be a single line (it contains a line break)');
+}
+
+function validateArgv(argv: readonly unknown[]): void {
+  if (!Array.isArray(argv) || argv.length === 0) throw new InvalidInputError('argv', 'must name a command');
+  for (const [index, value] of argv.entries()) {
+    if (typeof value !== 'string') throw new InvalidInputError(`argv[${index}]`, 'must be a string');
+    if (value.includes('\0')) throw new InvalidInputError(`argv[${index}]`, 'contains a NUL byte');
+  }
+  if ((argv[0] as string).length === 0) throw new InvalidInputError('argv[0]', 'is empty');
+}
