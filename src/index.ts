@@ -51,3 +51,14 @@ export type {
   ShellRunRequest,
   ShellRunResult,
 } from './core/index.js';
+
+export { REDACTION_MARKER_PATTERN, containsRedactionMarker, createRedactor, redactValue } from './core/index.js';
+export type { RedactedValue, RedactionFinding, RedactionResult, Redactor, RedactorOptions } from './core/index.js';
+
+export { ConfigError, ConfigSchema, formatConfigIssue, loadConfig } from './config/index.js';
+export type { Config, ConfigInput, LoadConfigInput, LoadedConfig } from './config/index.js';
+
+export { PLAIN_SYSTEM_PROMPT, assembleSystemPrompt, createContextCache, createContextSession } from './agent/context-session/index.js';
+export type { ContextCache, ContextSession, CreateContextSessionOptions } from './agent/context-session/index.js';
+export { toolResultEventOf } from './context/nested/index.js';
+export type { ContextReminder, ToolResultEvent } from './context/nested/index.js';

@@ -5,3 +5,5 @@
  */
 export { openWorkspace } from './adapters/node-workspace/index.js';
 export type { OpenWorkspaceOptions, OpenedWorkspace } from './adapters/node-workspace/index.js';
+export { findProjectRoot, openGuidanceRuntime, readUserGuidance } from './adapters/project-context/index.js';
+export type { ProjectRoot, ReadUserGuidanceOptions, UserGuidanceText } from './adapters/project-context/index.js';

@@ -78,3 +78,16 @@ describe.concurrent('brass-agent read redaction (issue 10)', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ content: FILE_TEXT, redacted: false });
   });
 });
+
+describe('brass-agent context redaction (issue 10)', () => {
+  it('redacts secrets from guidance in the system prompt and in reminders', async ({ expect }) => {
+    const guidance = `# Rules\nUse the deploy token ${githubToken} for releases.\n`;
+    await using workspace = await createTempWorkspace({ git: true, files: { 'AGENTS.md': guidance, 'packages/api/AGENTS.md': guidance, 'packages/api/src/x.ts': 'export {};\n' } });
+    const result = await runCli(['context', '--touch', 'packages/api/src/x.ts', '--json', '--cwd', workspace.root], { env: envFor(workspace) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain(githubToken);
+    const document = JSON.parse(result.stdout) as { systemPrompt: string; reminders: { text: string }[] };
+    expect(document.systemPrompt).toContain('[REDACTED:');
+    expect(document.reminders[0]?.text).toContain('[REDACTED:');
+  });
+});

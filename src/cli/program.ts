@@ -4,7 +4,11 @@ import { ConfigError, formatConfigIssue } from '../config/index.js';
 import { actionCodeOf } from './action-failure.js';
 import { type CommandContext, type CommandRunner, commonOptionsOf } from './command-context.js';
 import { configCommand } from './commands/config-command.js';
+import { contextCommand } from './commands/context-command.js';
+import { discoverCommand } from './commands/discover-command.js';
+import { docsCommand } from './commands/docs-command.js';
 import { doctorCommand } from './commands/doctor-command.js';
+import { policyCommand } from './commands/policy-command.js';
 import { readCommand } from './commands/read-command.js';
 import { trustCommand } from './commands/trust-command.js';
 import { EXIT_BAD_INPUT, EXIT_JOB_FAILED, EXIT_OK, exitCodeFor } from './exit-code.js';
@@ -35,7 +39,18 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) });
-  for (const command of [readCommand(run), doctorCommand(run), configCommand(run), trustCommand('trust', run), trustCommand('untrust', run)]) {
+  const commands = [
+    discoverCommand(run),
+    contextCommand(run),
+    docsCommand(run),
+    readCommand(run),
+    policyCommand(run),
+    doctorCommand(run),
+    configCommand(run),
+    trustCommand('trust', run),
+    trustCommand('untrust', run),
+  ];
+  for (const command of commands) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) }));
   }
 

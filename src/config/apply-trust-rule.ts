@@ -20,6 +20,12 @@ const changes =
   (value: unknown, lower: unknown): string | undefined =>
     value !== lower ? reason : undefined;
 
+const disablesRedaction = (value: unknown, lower: unknown): string | undefined =>
+  value === false && lower !== false ? 'turns secret redaction off' : undefined;
+
+const enablesDocsCache = (value: unknown, lower: unknown): string | undefined =>
+  value === true && lower === false ? 'writes a docs index to your cache directory, which you turned off' : undefined;
+
 const raisesLimit = (value: unknown, lower: unknown): string | undefined =>
   typeof value === 'number' && typeof lower === 'number' && value > lower ? `raises the limit above ${lower}` : undefined;
 
@@ -33,8 +39,12 @@ const loosensApproval = (value: unknown, lower: unknown): string | undefined => 
  * untrusted input until the user trusts the workspace, so these settings are
  * ignored when they would widen what the lower layers (defaults and the user
  * file) allow. Everything else (`permissions.ask`/`deny`, which only add
- * rules; `context.*`; `project.*`, whose commands still pass the permission
- * rules; `llm.model`; `search.engine`, `search.skipDirs`) applies as written.
+ * rules; `context.*` but its byte limit; `agents`, `flows`, whose context
+ * paths must stay inside the workspace; `project.*`, whose commands still pass
+ * the permission rules; `llm.model`; `search.engine`, `search.skipDirs`;
+ * `redaction.additionalPatterns`, which only redacts more; `docs.dir`, whose
+ * pages are read only inside the workspace, through the permission rules)
+ * applies as written.
  */
 export const UNTRUSTED_WORKSPACE_RULES: readonly UntrustedKeyRule[] = [
   { keyPath: 'permissions.allow', widens: addsEntries('allows actions without asking') },
@@ -46,6 +56,15 @@ export const UNTRUSTED_WORKSPACE_RULES: readonly UntrustedKeyRule[] = [
   { keyPath: 'llm.baseUrl', widens: changes('chooses where prompts and the API key are sent') },
   { keyPath: 'llm.apiKeyEnv', widens: changes('chooses which secret is sent as the API key') },
   { keyPath: 'shell.passEnv', widens: addsEntries('passes more secret-looking variables to commands') },
+  { keyPath: 'redaction.enabled', widens: disablesRedaction },
+  { keyPath: 'redaction.allowPatterns', widens: addsEntries('lets matching secrets through unredacted') },
+  { keyPath: 'guidance.fileNames', widens: addsEntries('names other files to read into the prompt, also in your config directory') },
+  { keyPath: 'guidance.rootMarkers', widens: addsEntries('could move the project root up and read guidance from directories above the workspace') },
+  { keyPath: 'guidance.maxBytes', widens: raisesLimit },
+  { keyPath: 'contextDiscovery.*', widens: raisesLimit },
+  { keyPath: 'context.maxScopedBytes', widens: raisesLimit },
+  { keyPath: 'docs.maxPageBytes', widens: raisesLimit },
+  { keyPath: 'docs.cache', widens: enablesDocsCache },
 ];
 
 /** What applyTrustRule needs: the validated workspace file and what the lower layers decided. */

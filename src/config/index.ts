@@ -39,3 +39,23 @@ export {
   replaceConfigReference,
 } from './build-config-reference.js';
 export type { ConfigKeyReference } from './build-config-reference.js';
+
+export { AgentSchema, AgentsSchema } from './sections/agents-schema.js';
+export {
+  ContextDiscoverySchema,
+  DEFAULT_CONTEXT_FILE_MAX_BYTES,
+  DEFAULT_CONTEXT_SESSION_MAX_BYTES,
+} from './sections/context-discovery-schema.js';
+export { FlowSchema, FlowStepSchema, FlowsSchema } from './sections/flows-schema.js';
+export { DEFAULT_GUIDANCE_FILE_NAMES, DEFAULT_GUIDANCE_MAX_BYTES, DEFAULT_ROOT_MARKERS, GuidanceSchema } from './sections/guidance-schema.js';
+export {
+  CONTEXT_NAME_MESSAGE,
+  CONTEXT_NAME_PATTERN,
+  SCOPED_CONTEXT_MODES,
+  ScopedContextSchema,
+} from './sections/scoped-context-schema.js';
+export type { ScopedContextConfig } from './sections/scoped-context-schema.js';
+
+export { RedactionSchema } from './sections/redaction-schema.js';
+
+export { DEFAULT_DOCS_DIR, DEFAULT_DOCS_MAX_PAGE_BYTES, DocsSchema, docsDirsOf } from './sections/docs-schema.js';

@@ -9,13 +9,24 @@ import { ConfigSchema } from './schema.js';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DOCS = fs.readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
 
-type SchemaNode = { type?: string; properties?: Record<string, SchemaNode>; additionalProperties?: unknown; required?: string[]; items?: SchemaNode };
+type SchemaNode = {
+  type?: string;
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: unknown;
+  propertyNames?: unknown;
+  required?: string[];
+  items?: SchemaNode;
+};
 
-/** Every object node of a JSON Schema, with its path. */
+/** A map keyed by validated names (`agents.<name>`): its values are the objects that must be strict. */
+const isNamedMap = (node: SchemaNode): boolean => node.propertyNames !== undefined && typeof node.additionalProperties === 'object';
+
+/** Every object node of a JSON Schema, with its path (the values of named maps included, the maps themselves not). */
 function objectNodes(node: SchemaNode, at = '(root)'): [string, SchemaNode][] {
-  const own: [string, SchemaNode][] = node.type === 'object' ? [[at, node]] : [];
+  const own: [string, SchemaNode][] = node.type === 'object' && !isNamedMap(node) ? [[at, node]] : [];
   const children = Object.entries(node.properties ?? {}).flatMap(([key, child]) => objectNodes(child, `${at}.${key}`));
-  return [...own, ...children, ...(node.items ? objectNodes(node.items, `${at}[]`) : [])];
+  const values = isNamedMap(node) ? objectNodes(node.additionalProperties as SchemaNode, `${at}.<name>`) : [];
+  return [...own, ...children, ...values, ...(node.items ? objectNodes(node.items, `${at}[]`) : [])];
 }
 
 describe('the generated JSON Schema', () => {

@@ -13,11 +13,17 @@ export interface MergedLayers {
 
 /**
  * Lists that accumulate across layers instead of being replaced: permission
- * rules. Replacing them would let a later layer (a repository's config)
- * silently drop a deny rule the user wrote; accumulating keeps every rule,
- * and deny beats ask beats allow wherever a rule came from.
+ * rules and extra redaction patterns. Replacing them would let a later layer
+ * (a repository's config) silently drop a deny rule or a redaction pattern
+ * the user wrote; accumulating keeps every rule, and deny beats ask beats
+ * allow wherever a rule came from.
  */
-export const ACCUMULATED_KEY_PATHS: ReadonlySet<string> = new Set(['permissions.allow', 'permissions.ask', 'permissions.deny']);
+export const ACCUMULATED_KEY_PATHS: ReadonlySet<string> = new Set([
+  'permissions.allow',
+  'permissions.ask',
+  'permissions.deny',
+  'redaction.additionalPatterns',
+]);
 
 /**
  * Merges layers from lowest to highest precedence. Objects merge key by key;

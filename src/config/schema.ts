@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { AgentsSchema } from './sections/agents-schema.js';
 import { ApprovalSchema } from './sections/approval-schema.js';
+import { ContextDiscoverySchema } from './sections/context-discovery-schema.js';
 import { ContextSchema } from './sections/context-schema.js';
+import { DocsSchema } from './sections/docs-schema.js';
+import { FlowsSchema } from './sections/flows-schema.js';
+import { GuidanceSchema } from './sections/guidance-schema.js';
 import { LimitsSchema } from './sections/limits-schema.js';
 import { LlmSchema } from './sections/llm-schema.js';
 import { PermissionsSchema } from './sections/permissions-schema.js';
 import { ProjectSchema } from './sections/project-schema.js';
+import { RedactionSchema } from './sections/redaction-schema.js';
 import { SearchSchema } from './sections/search-schema.js';
 import { ShellSchema } from './sections/shell-schema.js';
 import { TrustedWorkspacesSchema } from './sections/trusted-workspaces-schema.js';
@@ -22,11 +28,17 @@ export const ConfigSchema = z
     limits: LimitsSchema.prefault({}),
     search: SearchSchema.prefault({}),
     context: ContextSchema.prefault({}),
+    guidance: GuidanceSchema.prefault({}),
+    contextDiscovery: ContextDiscoverySchema.prefault({}),
+    docs: DocsSchema.prefault({}),
+    agents: AgentsSchema,
+    flows: FlowsSchema,
     project: ProjectSchema.prefault({}),
     permissions: PermissionsSchema.prefault({}),
     approval: ApprovalSchema,
     llm: LlmSchema.prefault({}),
     shell: ShellSchema.prefault({}),
+    redaction: RedactionSchema.prefault({}),
   })
   .describe('brass-agent configuration.');
 

@@ -8,11 +8,14 @@ import {
   type PathProbe,
   type PermissionServiceOptions,
   type Runtime,
+  type Redactor,
   type Services,
+  createRedactor,
 } from '../../core/index.js';
 import { loadConfig, userConfigPath, type ConfigInput, type LoadedConfig } from '../../config/index.js';
 import { createNodeFileSystem, createNodePathProbe, statPath } from '../file-system/index.js';
 import { createTextSearcher, findRipgrep, listFiles } from '../search/index.js';
+import { loadShellParser } from '../shell-parser/index.js';
 import { createNodeShell } from '../shell/index.js';
 import { readOptionalTextFile } from './read-optional-file.js';
 
@@ -28,6 +31,8 @@ export interface OpenWorkspaceOptions {
   env: NodeJS.ProcessEnv;
   /** Settings from command-line flags, already in config shape. */
   cliConfig?: ConfigInput;
+  /** Commands allowed by default, as exact argv (the project's own validation scripts). */
+  allowedCommands?: readonly (readonly string[])[];
   /** Asks a person on `ask` decisions; absent, asks are refused. */
   ask?: PermissionServiceOptions['ask'];
 }
@@ -52,6 +57,8 @@ export interface OpenedWorkspace {
   search: SearchEngineInfo;
   services: Services;
   runtime: Runtime;
+  /** Redacts secrets from text that leaves the process (prompts, JSON outputs, logs), per the config. */
+  redactor: Redactor;
 }
 
 /**
@@ -124,6 +131,8 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
     fileSystem: createNodeFileSystem({ list: listFiles, searchText: (request) => searcher.searchText(request) }),
     shell: createNodeShell({ baseEnv: options.env }),
     permission: createPermissionService({
+      homeDir: probe.homeDir,
+      ...(options.allowedCommands ? { allowedCommands: options.allowedCommands } : {}),
       rules: config.config.permissions,
       approval: config.config.approval,
       ...(options.ask ? { ask: options.ask } : {}),
@@ -134,6 +143,8 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
   const runtime = createRuntime({
     services,
     scope,
+    // Without the parser every `sh -c` command would be "unknown" to the folder gate.
+    shellParser: await loadShellParser(),
     limits: {
       actionTimeoutMs: limits.actionTimeoutMs,
       maxReadBytes: limits.maxReadBytes,
@@ -144,5 +155,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
       passEnv: config.config.shell.passEnv,
     },
   });
-  return { root: scope.root, probe, scope, files, config, search, services, runtime };
+  const { redaction, llm } = config.config;
+  const redactor = createRedactor({ ...redaction, env: options.env, secretVariables: llm.apiKeyEnv === undefined ? [] : [llm.apiKeyEnv] });
+  return { root: scope.root, probe, scope, files, config, search, services, runtime, redactor };
 }

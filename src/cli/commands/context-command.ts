@@ -65,18 +65,20 @@ export function contextCommand(run: CommandRunner): Command {
         for (const touch of touches) reminders.push({ touch, reminder: await session.onToolResult({ tool: 'touch', ok: true, paths: [touch] }) });
 
         for (const warning of [...workspace.config.warnings, ...user.warnings, ...session.warnings]) output.warn(warning);
+        // What reaches a person or another tool never carries a secret from a guidance file.
+        const redact = (text: string): string => workspace.redactor.redact(text).text;
         if (options.json) {
           output.json({
             version: 1,
             guidance: session.guidance.files.map((file) => ({ path: file.path, bytes: file.bytes })),
             scoped: session.scoped.files.map((file) => ({ path: file.path, layer: file.layer })),
             manifest: session.manifest.entries.map((entry) => ({ path: entry.path, dir: entry.dir, label: entry.label })),
-            reminders: reminders.flatMap(({ reminder }) => (reminder === null ? [] : [{ trigger: reminder.trigger, paths: reminder.paths, bytes: reminder.bytes, text: reminder.text }])),
-            systemPrompt: session.systemPrompt,
+            reminders: reminders.flatMap(({ reminder }) => (reminder === null ? [] : [{ trigger: reminder.trigger, paths: reminder.paths, bytes: reminder.bytes, text: redact(reminder.text) }])),
+            systemPrompt: redact(session.systemPrompt),
           });
           return;
         }
-        output.result(renderContextReport({ session, workspaceRoot: workspace.root, projectRoot, selection: { agent, flow, step }, touches: reminders, colors: output.colors }));
+        output.result(redact(renderContextReport({ session, workspaceRoot: workspace.root, projectRoot, selection: { agent, flow, step }, touches: reminders, colors: output.colors })));
       }, raw);
     });
 }

@@ -34,5 +34,15 @@ export const ContextSchema = z
       .array(nonEmptyString().meta({ title: 'glob' }))
       .default(() => [])
       .describe('Exclude globs of files the discovery pass never searches, applied after globs.'),
+    paths: z
+      .array(nonEmptyString().meta({ title: 'context path' }))
+      .optional()
+      .describe(
+        'Workspace files (or globs, or directories: their context file) inlined into every system prompt: the global layer of scoped context, below agents.<name>.context and flow steps. Same templates as there.',
+      ),
+    maxScopedBytes: positiveInteger(
+      32 * 1024,
+      'Bytes of scoped context (files named by context.paths, agents and flow steps) the system prompt holds in total, shared fairly; cuts are announced. An untrusted workspace file may only lower it.',
+    ),
   })
   .describe('Context discovery.');
