@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       guidance: { fileNames: ['AGENTS.md', 'CLAUDE.md'], rootMarkers: ['.git'], maxBytes: 32768 },
       contextDiscovery: { enabled: true, maxFiles: 100, maxDepth: 8, maxFileBytes: 32768, maxSessionBytes: 131072 },
       docs: { dir: 'docs', maxPageBytes: 1048576, cache: true },
+      redaction: { enabled: true, additionalPatterns: [], allowPatterns: [] },
       agents: {},
       flows: {},
       project: { maxValidationCommands: 4 },

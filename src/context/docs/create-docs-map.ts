@@ -1,0 +1,227 @@
+import { InvalidInputError, type Runtime } from '../../core/index.js';
+import { assignTargets } from './assign-targets.js';
+import { type LoadedPage, buildDocsIndexFromFiles, loadPage } from './build-docs-index-from-files.js';
+import { buildDocsCatalog } from './docs-catalog.js';
+import { type DocsIndexData, openDocsIndex } from './docs-index.js';
+import type { DocsIndexCache } from './docs-index-cache.js';
+import { DocsTargetError } from './docs-target-error.js';
+import type { DocsOverview, DocsPageView, DocsRegionView, DocsSearchResult } from './docs-views.js';
+import { listDocsFiles } from './list-docs-files.js';
+import { readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
+import type { PageText } from './page-record.js';
+import { type DocsTargetResolution, createTargetResolver } from './resolve-docs-target.js';
+import { MAX_SEARCH_RESULTS, searchDocsIndex } from './search-docs-index.js';
+
+/** Default of `docs.maxPageBytes`: pages are read up to 1 MiB. */
+export const DEFAULT_MAX_PAGE_BYTES = 1024 * 1024;
+/** Page texts kept in memory between searches, in characters (about 64 MiB). */
+const MAX_REMEMBERED_TEXT_CHARS = 32 * 1024 * 1024;
+
+export interface CreateDocsMapOptions {
+  /** Every read goes through this runtime: workspace scope, permission rules, safe reads. */
+  runtime: Runtime;
+  /** Docs directories, workspace-relative (config `docs.dir`). */
+  dirs: readonly string[];
+  /** Pages are read up to this many bytes (config `docs.maxPageBytes`). */
+  maxPageBytes?: number;
+  /** Keeps the index between runs; absent, the index is built every time. */
+  cache?: DocsIndexCache;
+}
+
+/** The docs map of a workspace: regions, a region's pages, a page, search. */
+export interface DocsMap {
+  /** One line per problem met while indexing (unreadable pages, broken frontmatter, cache trouble). */
+  readonly warnings: readonly string[];
+  /** Whether the index came from the cache (nothing was re-read or re-tokenised). */
+  readonly isFromCache: boolean;
+  readonly pageCount: number;
+  /** The regions (top-level directories) and the loose top-level pages. */
+  regions(): DocsOverview;
+  /** What a target names, without throwing. */
+  resolve(target: string): DocsTargetResolution;
+  /** A region's page index. Throws DocsTargetError when the target is no region. */
+  region(target: string): Promise<DocsRegionView>;
+  /** A page in full (a region's own page for a region target). Throws DocsTargetError. */
+  page(target: string): Promise<DocsPageView>;
+  /** A region or a page, whichever the target names (what `brass-agent docs TARGET` shows). */
+  open(target: string): Promise<({ kind: 'region' } & DocsRegionView) | ({ kind: 'page' } & DocsPageView)>;
+  /**
+   * At most five pages for a query, best first, each with a snippet and how it
+   * matched; `scope` (a region or page target) limits the search to it. No
+   * match is an empty list. Throws InvalidInputError for an empty query and
+   * DocsTargetError for a bad scope.
+   */
+  search(query: string, options?: { scope?: string; limit?: number }): Promise<DocsSearchResult>;
+}
+
+/**
+ * Opens the docs map: lists the docs through the runtime, then loads the
+ * index from the cache when the fingerprint of every page's size and mtime
+ * matches, else reads, tokenises and indexes every page and stores the
+ * index. Queries never reach the cache.
+ *
+ * Throws InvalidInputError (`docs.dir`) for a missing docs directory.
+ *
+ * @example
+ * const map = await createDocsMap({ runtime, dirs: ['docs'], cache });
+ * const { results } = await map.search('configure the dev server proxy');
+ * const page = await map.page(results[0]!.target);
+ */
+export async function createDocsMap(options: CreateDocsMapOptions): Promise<DocsMap> {
+  const { runtime } = options;
+  const maxPageBytes = options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES;
+  if (!Number.isSafeInteger(maxPageBytes) || maxPageBytes < 1) throw new InvalidInputError('docs.maxPageBytes', 'must be a positive integer');
+  if (options.dirs.length === 0) throw new InvalidInputError('docs.dir', 'names no directory');
+  const listing = await listDocsFiles(runtime, options.dirs);
+  const assigned = assignTargets(listing.files);
+  const warnings = [...listing.warnings, ...assigned.warnings];
+  const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: assigned.files, maxPageBytes };
+
+  let data: DocsIndexData;
+  let remembered = new Map<number, LoadedPage>();
+  const cached = options.cache === undefined ? null : await readDocsIndexCache(options.cache, cacheKey, warnings);
+  if (cached !== null) {
+    data = cached.index;
+    warnings.push(...cached.warnings);
+  } else {
+    const built = await buildDocsIndexFromFiles(runtime, assigned.files, maxPageBytes);
+    data = built.index;
+    remembered = built.loaded;
+    warnings.push(...built.warnings);
+    if (options.cache !== undefined) await writeDocsIndexCache(options.cache, cacheKey, { index: data, warnings: built.warnings }, warnings);
+  }
+
+  const index = openDocsIndex(data);
+  const catalog = buildDocsCatalog(index.pages);
+  const resolver = createTargetResolver(catalog, listing.dirs);
+  let rememberedChars = [...remembered.values()].reduce((sum, page) => sum + page.text.body.length, 0);
+
+  const loadText = async (page: number): Promise<LoadedPage | null> => {
+    const known = remembered.get(page);
+    if (known !== undefined) return known;
+    const meta = index.pages[page]!;
+    const loaded = await loadPage(runtime, meta, maxPageBytes);
+    if ('problem' in loaded) return null;
+    if (rememberedChars + loaded.text.body.length <= MAX_REMEMBERED_TEXT_CHARS) {
+      remembered.set(page, loaded);
+      rememberedChars += loaded.text.body.length;
+    }
+    return loaded;
+  };
+
+  const pageView = async (page: number): Promise<DocsPageView> => {
+    const meta = index.pages[page]!;
+    const loaded = await loadText(page);
+    if (loaded === null) throw new InvalidInputError('target', `${meta.target}: ${meta.path} can no longer be read`);
+    const view: DocsPageView = { target: meta.target, title: meta.title, path: meta.path, body: loaded.text.body, truncated: loaded.truncated };
+    if (loaded.text.description !== undefined) view.description = loaded.text.description;
+    return view;
+  };
+
+  const regionView = async (region: string): Promise<DocsRegionView> => {
+    const entry = catalog.regions.get(region)!;
+    const indexMeta = entry.indexPage === null ? undefined : index.pages[entry.indexPage];
+    const view: DocsRegionView = {
+      target: region,
+      title: indexMeta?.title ?? region,
+      pages: entry.pages.map((page) => ({ target: index.pages[page]!.target, title: index.pages[page]!.title })),
+    };
+    if (indexMeta?.summary !== undefined) view.description = indexMeta.summary;
+    if (entry.indexPage !== null) view.indexPage = await pageView(entry.indexPage);
+    return view;
+  };
+
+  const resolveOrThrow = (target: string): Extract<DocsTargetResolution, { ok: true }> => {
+    if (typeof target !== 'string') throw new InvalidInputError('target', 'must be a string');
+    const resolution = resolver.resolve(target);
+    if (resolution.ok) return resolution;
+    throw toTargetError(target, resolution);
+  };
+
+  return {
+    warnings,
+    isFromCache: cached !== null,
+    pageCount: index.pages.length,
+    regions() {
+      return {
+        regions: [...catalog.regions.values()].map((entry) => {
+          const indexMeta = entry.indexPage === null ? undefined : index.pages[entry.indexPage];
+          const summary = { target: entry.target, title: indexMeta?.title ?? entry.target, pageCount: entry.pages.length };
+          return indexMeta?.summary === undefined ? summary : { ...summary, description: indexMeta.summary };
+        }),
+        pages: catalog.loosePages.map((page) => ({ target: index.pages[page]!.target, title: index.pages[page]!.title })),
+      };
+    },
+    resolve: (target) => resolver.resolve(target),
+    async region(target) {
+      const resolution = resolveOrThrow(target);
+      if (resolution.kind !== 'region') {
+        throw new DocsTargetError({ target, failure: 'not-a-page', message: `${JSON.stringify(target)} is a page, not a region; open it as a page` });
+      }
+      return regionView(resolution.region);
+    },
+    async page(target) {
+      const resolution = resolveOrThrow(target);
+      if (resolution.kind === 'page') return pageView(resolution.page);
+      const indexPage = catalog.regions.get(resolution.region)!.indexPage;
+      if (indexPage === null) {
+        throw new DocsTargetError({
+          target,
+          failure: 'not-a-page',
+          message: `${JSON.stringify(target)} is a region without a page of its own; list its pages or search in it`,
+        });
+      }
+      return pageView(indexPage);
+    },
+    async open(target) {
+      const resolution = resolveOrThrow(target);
+      if (resolution.kind === 'region') return { kind: 'region', ...(await regionView(resolution.region)) };
+      return { kind: 'page', ...(await pageView(resolution.page)) };
+    },
+    async search(query, searchOptions = {}) {
+      if (typeof query !== 'string') throw new InvalidInputError('query', 'must be a string');
+      if (query.trim().length === 0) throw new InvalidInputError('query', 'is empty; describe what you are looking for');
+      const limit = searchOptions.limit ?? MAX_SEARCH_RESULTS;
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
+        throw new InvalidInputError('limit', `must be a whole number from 1 to ${MAX_SEARCH_RESULTS}`);
+      }
+      let isAllowed = (_page: number): boolean => true;
+      let scope: string | undefined;
+      if (searchOptions.scope !== undefined) {
+        const resolution = resolveOrThrow(searchOptions.scope);
+        scope = resolution.kind === 'region' ? resolution.region : index.pages[resolution.page]!.target;
+        const prefix = `${scope}/`;
+        isAllowed = (page) => {
+          const target = index.pages[page]!.target;
+          return target === scope || target.startsWith(prefix) || catalog.regionOfPage[page] === scope;
+        };
+      }
+      const results = await searchDocsIndex({
+        index,
+        query,
+        isAllowed,
+        limit,
+        loadText: async (page): Promise<PageText | null> => (await loadText(page))?.text ?? null,
+      });
+      return scope === undefined ? { query, results } : { query, scope, results };
+    },
+  };
+}
+
+function toTargetError(target: string, resolution: Extract<DocsTargetResolution, { ok: false }>): DocsTargetError {
+  switch (resolution.failure) {
+    case 'invalid':
+      return new DocsTargetError({ target, failure: 'invalid', message: resolution.message });
+    case 'ambiguous':
+      return new DocsTargetError({
+        target,
+        failure: 'ambiguous',
+        candidates: resolution.candidates,
+        message: `${JSON.stringify(target)} matches several docs pages: ${resolution.candidates.join(', ')}; give the full target`,
+      });
+    case 'not-found': {
+      const hint = resolution.suggestions.length === 0 ? '' : `; did you mean ${resolution.suggestions.join(', ')}?`;
+      return new DocsTargetError({ target, failure: 'not-found', candidates: resolution.suggestions, message: `no docs region or page ${JSON.stringify(target)}${hint}` });
+    }
+  }
+}

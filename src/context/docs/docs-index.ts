@@ -1,0 +1,125 @@
+import { FIELD_PARAMETERS } from './bm25f-parameters.js';
+import { PAGE_FIELDS, type PageMeta, type PageRecord } from './page-record.js';
+
+/**
+ * The inverted index in the compact form the cache stores: the sorted
+ * vocabulary and, per term, the pages that contain it with the term's
+ * BM25F weighted frequency in that page (field weights and length
+ * normalisation already applied), in compressed sparse rows.
+ */
+export interface DocsIndexData {
+  pages: PageMeta[];
+  /** The vocabulary, sorted by UTF-16 code units. */
+  terms: string[];
+  /** Postings of term i are entries postingStarts[i] .. postingStarts[i + 1] - 1. */
+  postingStarts: Uint32Array;
+  postingPages: Uint32Array;
+  postingWeights: Float32Array;
+}
+
+/** The index with the lookups the ranker needs. */
+export interface DocsIndex extends DocsIndexData {
+  termId(term: string): number | undefined;
+  /** Ids of the terms of exactly this many characters (for typo tolerance). */
+  termIdsOfLength(length: number): readonly number[];
+  /** Ids [start, end) of the terms that start with `prefix`. */
+  prefixRange(prefix: string): [number, number];
+}
+
+/**
+ * Builds the index of pages: per field, term frequencies weighted and
+ * length-normalised by FIELD_PARAMETERS against the corpus average field
+ * length, summed over fields (BM25F), one posting per (term, page).
+ */
+export function buildDocsIndex(records: readonly PageRecord[]): DocsIndexData {
+  const averageLengths = new Map<string, number>();
+  for (const field of PAGE_FIELDS) {
+    const total = records.reduce((sum, record) => sum + record.fields[field].length, 0);
+    averageLengths.set(field, records.length === 0 ? 0 : total / records.length);
+  }
+  const ids = new Map<string, number>();
+  const pageTerms: Map<number, number>[] = [];
+  for (const record of records) {
+    const weights = new Map<number, number>();
+    for (const field of PAGE_FIELDS) {
+      const { counts, length } = record.fields[field];
+      if (length === 0) continue;
+      const { weight, b } = FIELD_PARAMETERS[field];
+      const average = averageLengths.get(field) ?? 0;
+      const normalizer = average > 0 ? 1 - b + (b * length) / average : 1;
+      const perMention = weight / normalizer;
+      for (const [term, count] of counts) {
+        let id = ids.get(term);
+        if (id === undefined) {
+          id = ids.size;
+          ids.set(term, id);
+        }
+        weights.set(id, (weights.get(id) ?? 0) + count * perMention);
+      }
+    }
+    pageTerms.push(weights);
+  }
+
+  const terms = [...ids.keys()].sort(compareCodeUnits);
+  const rank = new Uint32Array(ids.size);
+  terms.forEach((term, index) => (rank[ids.get(term)!] = index));
+  const counts = new Uint32Array(terms.length + 1);
+  for (const weights of pageTerms) for (const id of weights.keys()) counts[rank[id]! + 1]! += 1;
+  for (let index = 1; index < counts.length; index += 1) counts[index]! += counts[index - 1]!;
+  const postingStarts = counts.slice();
+  const cursor = counts.slice(0, terms.length);
+  const postingPages = new Uint32Array(postingStarts[terms.length]!);
+  const postingWeights = new Float32Array(postingPages.length);
+  pageTerms.forEach((weights, page) => {
+    for (const [id, weight] of weights) {
+      const slot = cursor[rank[id]!]!;
+      postingPages[slot] = page;
+      postingWeights[slot] = weight;
+      cursor[rank[id]!] = slot + 1;
+    }
+  });
+  return { pages: records.map((record) => record.meta), terms, postingStarts, postingPages, postingWeights };
+}
+
+/** Adds the lookups (term ids, terms by length, prefix ranges) to index data. */
+export function openDocsIndex(data: DocsIndexData): DocsIndex {
+  const ids = new Map<string, number>();
+  data.terms.forEach((term, index) => ids.set(term, index));
+  let byLength: Map<number, number[]> | null = null;
+  return {
+    ...data,
+    termId: (term) => ids.get(term),
+    termIdsOfLength(length) {
+      if (byLength === null) {
+        byLength = new Map();
+        data.terms.forEach((term, index) => {
+          const group = byLength!.get(term.length);
+          if (group === undefined) byLength!.set(term.length, [index]);
+          else group.push(index);
+        });
+      }
+      return byLength.get(length) ?? [];
+    },
+    prefixRange(prefix) {
+      const start = lowerBound(data.terms, prefix);
+      let end = start;
+      while (end < data.terms.length && data.terms[end]!.startsWith(prefix)) end += 1;
+      return [start, end];
+    },
+  };
+}
+
+function compareCodeUnits(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { openWorkspace } from '../../adapters/node-workspace/index.js';
+import type { AgentAction, Runtime } from '../../core/index.js';
+import { createTempWorkspace, type TempWorkspace } from '../../../test/support/temp-workspace.js';
+import { createDocsMap } from './create-docs-map.js';
+import type { DocsIndexCache } from './docs-index-cache.js';
+
+/** An in-memory cache that records every call. */
+function recordingCache(): DocsIndexCache & { entries: Map<string, Uint8Array>; writes: Uint8Array[]; reads: number } {
+  const entries = new Map<string, Uint8Array>();
+  const cache = {
+    entries,
+    writes: [] as Uint8Array[],
+    reads: 0,
+    async read(slot: string) {
+      cache.reads += 1;
+      return entries.get(slot) ?? null;
+    },
+    async write(slot: string, data: Uint8Array) {
+      cache.writes.push(data);
+      entries.set(slot, data);
+    },
+  };
+  return cache;
+}
+
+/** The workspace's runtime, counting the actions that pass through it. */
+async function countingRuntime(workspace: TempWorkspace): Promise<{ runtime: Runtime; counts: Map<string, number> }> {
+  const opened = await openWorkspace({ cwd: workspace.root, env: { PATH: process.env.PATH, XDG_CONFIG_HOME: workspace.path('.xdg') } });
+  const counts = new Map<string, number>();
+  const runtime: Runtime = {
+    scope: opened.runtime.scope,
+    execute: <A extends AgentAction>(action: A) => {
+      counts.set(action.kind, (counts.get(action.kind) ?? 0) + 1);
+      return opened.runtime.execute(action);
+    },
+  };
+  return { runtime, counts };
+}
+
+function pages(count: number): Record<string, string> {
+  return Object.fromEntries(Array.from({ length: count }, (_, index) => [`docs/area${index % 3}/page${index}.md`, `# Page ${index}\n\nAbout topic${index}.\n`]));
+}
+
+describe('the docs index cache', () => {
+  it('loads an unchanged corpus from the cache without reading a page, and rebuilds after a change', async () => {
+    await using workspace = await createTempWorkspace({ files: pages(12) });
+    const cache = recordingCache();
+    const first = await countingRuntime(workspace);
+    const built = await createDocsMap({ runtime: first.runtime, dirs: ['docs'], cache });
+    expect(built.isFromCache).toBe(false);
+    expect(first.counts.get('fs.readFile')).toBe(12);
+    expect(cache.writes).toHaveLength(1);
+
+    const second = await countingRuntime(workspace);
+    const loaded = await createDocsMap({ runtime: second.runtime, dirs: ['docs'], cache });
+    expect(loaded.isFromCache).toBe(true);
+    expect(second.counts.get('fs.readFile') ?? 0).toBe(0);
+    expect(cache.writes).toHaveLength(1);
+    expect(loaded.regions()).toEqual(built.regions());
+    expect((await loaded.search('topic7')).results[0]?.target).toBe('area1/page7');
+
+    workspace.write('docs/area0/page0.md', '# Page 0\n\nNow about bananas.\n');
+    const third = await countingRuntime(workspace);
+    const rebuilt = await createDocsMap({ runtime: third.runtime, dirs: ['docs'], cache });
+    expect(rebuilt.isFromCache).toBe(false);
+    expect((await rebuilt.search('bananas')).results.map((hit) => hit.target)).toEqual(['area0/page0']);
+    expect(cache.writes).toHaveLength(2);
+  });
+
+  it('rebuilds from a corrupt entry and from a cache that fails, with a warning', async () => {
+    await using workspace = await createTempWorkspace({ files: pages(3) });
+    const cache = recordingCache();
+    const { runtime } = await countingRuntime(workspace);
+    await createDocsMap({ runtime, dirs: ['docs'], cache });
+    for (const slot of cache.entries.keys()) cache.entries.set(slot, new Uint8Array([1, 2, 3, 4, 5]));
+    const fromCorrupt = await createDocsMap({ runtime, dirs: ['docs'], cache });
+    expect(fromCorrupt.isFromCache).toBe(false);
+    expect(fromCorrupt.warnings).toEqual(['the docs index cache entry is corrupt or from another version; the index is rebuilt']);
+
+    const failing: DocsIndexCache = {
+      read: async () => Promise.reject(new Error('disk on fire')),
+      write: async () => Promise.reject(new Error('read-only filesystem')),
+    };
+    const fromFailing = await createDocsMap({ runtime, dirs: ['docs'], cache: failing });
+    expect(fromFailing.pageCount).toBe(3);
+    expect(fromFailing.warnings).toEqual([
+      'the docs index cache could not be read (disk on fire); the index is rebuilt',
+      'the docs index cache could not be written (read-only filesystem); the next run rebuilds the index',
+    ]);
+  });
+
+  it('repeats the build warnings when the index comes from the cache', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'docs/bad.md': '---\n: [\n---\ntext\n' } });
+    const cache = recordingCache();
+    const { runtime } = await countingRuntime(workspace);
+    const built = await createDocsMap({ runtime, dirs: ['docs'], cache });
+    const loaded = await createDocsMap({ runtime, dirs: ['docs'], cache });
+    expect(loaded.isFromCache).toBe(true);
+    expect(loaded.warnings).toEqual(built.warnings);
+    expect(loaded.warnings).toHaveLength(1);
+  });
+});
+
+describe('privacy', () => {
+  it('never writes a query to the cache or the workspace', async () => {
+    await using workspace = await createTempWorkspace({ files: pages(5) });
+    const cache = recordingCache();
+    const { runtime, counts } = await countingRuntime(workspace);
+    const before = snapshot(workspace.root);
+    const map = await createDocsMap({ runtime, dirs: ['docs'], cache });
+    const writesAfterBuild = cache.writes.length;
+    const marker = 'qzxprivatemarker';
+    for (const query of [`${marker} topic3`, `how do I ${marker}`, `${marker}.secret.name`]) {
+      await map.search(query);
+      await map.search(query, { scope: 'area1' });
+    }
+    expect(cache.writes).toHaveLength(writesAfterBuild);
+    for (const data of cache.writes) expect(Buffer.from(data).toString('latin1')).not.toContain(marker);
+    // A fresh map from the cache, then searches: still nothing written anywhere.
+    const again = await createDocsMap({ runtime, dirs: ['docs'], cache });
+    await again.search(marker);
+    expect(cache.writes).toHaveLength(writesAfterBuild);
+    expect(counts.get('patch.apply') ?? 0).toBe(0);
+    expect(snapshot(workspace.root)).toEqual(before);
+  });
+});
+
+/** Every file under a directory with its content, for "nothing changed" checks. */
+function snapshot(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = `${entry.parentPath}/${entry.name}`;
+    files[full] = fs.readFileSync(full, 'latin1');
+  }
+  return files;
+}

@@ -1,0 +1,98 @@
+import { shorten } from './page-record.js';
+import type { MarkdownBlock } from './scan-markdown.js';
+import { type LocatedToken, tokenizeBlock } from './tokenize-block.js';
+
+/** Longest snippet, in characters (ellipses not counted). */
+export const SNIPPET_MAX_CHARS = 240;
+/** Share of the window placed before the first matched word, for context. */
+const LEAD_SHARE = 0.2;
+/** A code block is a worse snippet than prose with the same matches. */
+const CODE_BLOCK_FACTOR = 0.7;
+/** Matches of one block considered for the window: enough for any paragraph, bounded for a huge one. */
+const MAX_WINDOW_HITS = 200;
+
+/** Matched vocabulary terms: the query concepts each stands for (bit mask) and what the match is worth. */
+export type MatchedTerms = ReadonlyMap<string, { concepts: number; factor: number }>;
+
+interface Hit {
+  index: number;
+  concepts: number;
+  factor: number;
+}
+
+/**
+ * The snippet of a page for a query: the prose paragraph (or code block)
+ * that matches the most distinct query concepts, cut to a window of at most
+ * SNIPPET_MAX_CHARS around its densest run of matches, on word boundaries,
+ * with `…` where text was cut. Falls back to `fallback` (the page summary)
+ * when no block matches (a title-only or metadata match).
+ */
+export function makeSnippet(blocks: readonly MarkdownBlock[], matchedTerms: MatchedTerms, fallback: string): string {
+  let best: { text: string; hits: Hit[]; score: number } | null = null;
+  for (const block of blocks) {
+    if (block.kind === 'heading') continue;
+    const { text, tokens } = tokenizeBlock(block);
+    const hits = findHits(tokens, matchedTerms);
+    if (hits.length === 0) continue;
+    const score = conceptScore(hits) * (block.kind === 'code' ? CODE_BLOCK_FACTOR : 1) + Math.min(hits.length, 10) * 0.01;
+    if (best === null || score > best.score) best = { text, hits, score };
+  }
+  if (best === null) return shorten(fallback.replace(/\s+/g, ' ').trim(), SNIPPET_MAX_CHARS);
+  return cutWindow(best.text, best.hits);
+}
+
+function findHits(tokens: readonly LocatedToken[], matchedTerms: MatchedTerms): Hit[] {
+  const hits: Hit[] = [];
+  for (const token of tokens) {
+    let concepts = 0;
+    let factor = 0;
+    for (const term of token.terms.all) {
+      const matched = matchedTerms.get(term);
+      if (matched === undefined || matched.concepts === 0) continue;
+      concepts |= matched.concepts;
+      factor = Math.max(factor, matched.factor);
+    }
+    if (concepts !== 0) hits.push({ index: token.index, concepts, factor });
+  }
+  return hits;
+}
+
+/** Distinct concepts matched, each counted once at its best worth. */
+function conceptScore(hits: readonly Hit[]): number {
+  const best = new Map<number, number>();
+  for (const hit of hits) {
+    for (let rest = hit.concepts, concept = 0; rest !== 0; rest >>>= 1, concept += 1) {
+      if ((rest & 1) === 1) best.set(concept, Math.max(best.get(concept) ?? 0, hit.factor));
+    }
+  }
+  let total = 0;
+  for (const factor of best.values()) total += factor;
+  return total;
+}
+
+function cutWindow(text: string, hits: readonly Hit[]): string {
+  if (text.length <= SNIPPET_MAX_CHARS) return text;
+  const span = SNIPPET_MAX_CHARS * (1 - LEAD_SHARE);
+  let anchor = hits[0]!.index;
+  let anchorScore = -1;
+  const considered = hits.slice(0, MAX_WINDOW_HITS);
+  for (const hit of considered) {
+    const score = conceptScore(considered.filter((other) => other.index >= hit.index && other.index < hit.index + span));
+    if (score > anchorScore) {
+      anchorScore = score;
+      anchor = hit.index;
+    }
+  }
+  let start = Math.max(0, Math.min(anchor - Math.floor(SNIPPET_MAX_CHARS * LEAD_SHARE), text.length - SNIPPET_MAX_CHARS));
+  // Start on a word: just after the nearest space before the window start.
+  if (start > 0) {
+    const space = text.lastIndexOf(' ', start);
+    start = space === -1 ? 0 : space + 1;
+  }
+  let end = Math.min(text.length, start + SNIPPET_MAX_CHARS);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start) end = space;
+  }
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}

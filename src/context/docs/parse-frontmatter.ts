@@ -1,0 +1,86 @@
+import matter from 'gray-matter';
+
+/** The frontmatter fields the docs map reads. */
+export interface PageFrontmatter {
+  title?: string;
+  description?: string;
+  aliases: string[];
+}
+
+/** A page split into its frontmatter and its Markdown body. */
+export interface ParsedPage {
+  frontmatter: PageFrontmatter;
+  body: string;
+  /** Why the frontmatter was not used (not valid YAML, an unsupported language), if so. */
+  problem?: string;
+}
+
+/** Frontmatter languages accepted after the opening `---` (none means YAML). */
+const ACCEPTED_LANGUAGES = new Set(['', 'yaml', 'yml', 'json']);
+const OPENING = /^\uFEFF?---([^\r\n]*)\r?\n/;
+const CLOSING = /\r?\n---[ \t]*(?:\r?\n|$)/;
+/** Aliases beyond this many are ignored: a page needs a few, not thousands. */
+const MAX_ALIASES = 32;
+/** Longer frontmatter strings are cut: a title or a description, not a document. */
+const MAX_FIELD_CHARS = 500;
+
+// gray-matter's `---js` engine runs the block through eval(); a repository's
+// page must never execute code, so every engine but YAML and JSON refuses.
+const REFUSING_ENGINE = {
+  parse(): never {
+    throw new Error('this frontmatter language is not accepted');
+  },
+};
+
+/**
+ * Splits a page into frontmatter and body with gray-matter (YAML through
+ * js-yaml's safe schema, or JSON). Frontmatter in any other language (`---js`
+ * would be evaluated by gray-matter) or that is not valid is reported in
+ * `problem` and skipped: the body after its closing `---` is still indexed.
+ */
+export function parseFrontmatter(text: string): ParsedPage {
+  const opening = OPENING.exec(text);
+  if (opening === null) return { frontmatter: { aliases: [] }, body: text };
+  const language = (opening[1] ?? '').trim().toLowerCase();
+  if (!ACCEPTED_LANGUAGES.has(language)) {
+    return { frontmatter: { aliases: [] }, body: bodyAfterBlock(text, opening[0].length), problem: `frontmatter language "${language}" is not accepted (only YAML or JSON)` };
+  }
+  let data: unknown;
+  let body: string;
+  try {
+    const parsed = matter(text.replace(/^\uFEFF/, ''), { engines: { javascript: REFUSING_ENGINE, js: REFUSING_ENGINE, coffee: REFUSING_ENGINE } });
+    data = parsed.data;
+    body = parsed.content;
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
+    return { frontmatter: { aliases: [] }, body: bodyAfterBlock(text, opening[0].length), problem: `frontmatter is not valid YAML (${reason})` };
+  }
+  return { frontmatter: readFields(data), body };
+}
+
+function bodyAfterBlock(text: string, start: number): string {
+  const closing = CLOSING.exec(text.slice(start - 1));
+  return closing === null ? '' : text.slice(start - 1 + closing.index + closing[0].length);
+}
+
+function readFields(data: unknown): PageFrontmatter {
+  const fields: PageFrontmatter = { aliases: [] };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return fields;
+  const record = data as Record<string, unknown>;
+  const title = asText(record.title);
+  if (title !== undefined) fields.title = title;
+  const description = asText(record.description);
+  if (description !== undefined) fields.description = description;
+  const aliases = Array.isArray(record.aliases) ? record.aliases : [record.aliases];
+  for (const alias of aliases.slice(0, MAX_ALIASES)) {
+    const text = asText(alias);
+    if (text !== undefined) fields.aliases.push(text);
+  }
+  return fields;
+}
+
+function asText(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const text = String(value).replace(/\s+/g, ' ').trim().slice(0, MAX_FIELD_CHARS);
+  return text.length > 0 ? text : undefined;
+}
