@@ -62,3 +62,17 @@ export { PLAIN_SYSTEM_PROMPT, assembleSystemPrompt, createContextCache, createCo
 export type { ContextCache, ContextSession, CreateContextSessionOptions } from './agent/context-session/index.js';
 export { toolResultEventOf } from './context/nested/index.js';
 export type { ContextReminder, ToolResultEvent } from './context/nested/index.js';
+
+export { discoverContext, formatDiscoveryReport, toDiscoverJson } from './context/discovery/index.js';
+export type {
+  CommandRecord,
+  ContextFile,
+  DiscoverContextOptions,
+  DiscoverJson,
+  DiscoveryResult,
+  PlannedCommand,
+  SearchRecord,
+  ValidationCommand,
+} from './context/discovery/index.js';
+export { createDocsMap } from './context/docs/index.js';
+export type { DocsMap } from './context/docs/index.js';

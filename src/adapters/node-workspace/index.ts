@@ -8,6 +8,7 @@ export {
   loadWorkspaceConfig,
   openWorkspace,
   readWorkspaceConfigFiles,
+  runtimeLimitsFor,
 } from './open-workspace.js';
 export type { ConfigFiles, OpenWorkspaceOptions, OpenedWorkspace, SearchEngineInfo } from './open-workspace.js';
 export { MAX_CONFIG_FILE_BYTES, readOptionalTextFile } from './read-optional-file.js';

@@ -9,7 +9,9 @@ import {
   type PermissionServiceOptions,
   type Runtime,
   type Redactor,
+  type RuntimeLimits,
   type Services,
+  type ShellParser,
   createRedactor,
 } from '../../core/index.js';
 import { loadConfig, userConfigPath, type ConfigInput, type LoadedConfig } from '../../config/index.js';
@@ -57,6 +59,8 @@ export interface OpenedWorkspace {
   search: SearchEngineInfo;
   services: Services;
   runtime: Runtime;
+  /** The bash parser the runtime's folder gate uses; pass it to any other runtime built on these services. */
+  shellParser: ShellParser;
   /** Redacts secrets from text that leaves the process (prompts, JSON outputs, logs), per the config. */
   redactor: Redactor;
 }
@@ -139,23 +143,23 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
     }),
     clock: systemClock,
   };
-  const limits = config.config.limits;
-  const runtime = createRuntime({
-    services,
-    scope,
-    // Without the parser every `sh -c` command would be "unknown" to the folder gate.
-    shellParser: await loadShellParser(),
-    limits: {
-      actionTimeoutMs: limits.actionTimeoutMs,
-      maxReadBytes: limits.maxReadBytes,
-      shellTimeoutMs: limits.shellTimeoutMs,
-      maxShellOutputBytes: limits.maxShellOutputBytes,
-      maxSearchFileSizeBytes: config.config.search.maxFileSizeBytes,
-      skipDirs: config.config.search.skipDirs,
-      passEnv: config.config.shell.passEnv,
-    },
-  });
+  // Without the parser every `sh -c` command would be "unknown" to the folder gate.
+  const shellParser = await loadShellParser();
+  const runtime = createRuntime({ services, scope, shellParser, limits: runtimeLimitsFor(config.config) });
   const { redaction, llm } = config.config;
   const redactor = createRedactor({ ...redaction, env: options.env, secretVariables: llm.apiKeyEnv === undefined ? [] : [llm.apiKeyEnv] });
-  return { root: scope.root, probe, scope, files, config, search, services, runtime, redactor };
+  return { root: scope.root, probe, scope, files, config, search, services, runtime, redactor, shellParser };
+}
+
+/** The runtime limits a config asks for (one mapping for every runtime built from it). */
+export function runtimeLimitsFor(config: LoadedConfig['config']): Partial<RuntimeLimits> {
+  return {
+    actionTimeoutMs: config.limits.actionTimeoutMs,
+    maxReadBytes: config.limits.maxReadBytes,
+    shellTimeoutMs: config.limits.shellTimeoutMs,
+    maxShellOutputBytes: config.limits.maxShellOutputBytes,
+    maxSearchFileSizeBytes: config.search.maxFileSizeBytes,
+    skipDirs: config.search.skipDirs,
+    passEnv: config.shell.passEnv,
+  };
 }

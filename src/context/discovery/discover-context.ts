@@ -1,0 +1,205 @@
+import type { Runtime } from '../../core/index.js';
+import type { Config } from '../../config/index.js';
+import { addContextEvidence, addDefinitionEvidence } from './add-derived-evidence.js';
+import { buildDiscoverySummary } from './build-discovery-summary.js';
+import { collectSymptoms } from './collect-symptoms.js';
+import { createFileProbe } from './create-file-probe.js';
+import { createPathFilter } from './create-path-filter.js';
+import { MAX_ANALYSIS_READS, createSourceReader } from './create-source-reader.js';
+import type { DiscoveryResult, SignalPath } from './discovery-result.js';
+import { createEvidenceBoard } from './evidence-board.js';
+import { extractDiagnostics } from './extract-diagnostics.js';
+import { extractGoalSignals } from './extract-goal-signals.js';
+import { findDefinitions } from './find-definitions.js';
+import { createIdentifierSignals } from './identifier-signals.js';
+import { inspectProject } from './inspect-project.js';
+import { rankCandidates } from './rank-candidates.js';
+import { GIT_STATUS_ARGV, hasGitDirectory, readChangedFiles } from './read-changed-files.js';
+import { type FocusLines, readContextFiles } from './read-context-files.js';
+import { createImportResolver } from './resolve-import.js';
+import { MAX_FALLBACK_TRIES, type Failure, type OutputDiagnostics, resolveFailures, resolveLocationPath } from './resolve-failures.js';
+import { type CommandRecord, runValidationCommands } from './run-validation-commands.js';
+import { searchIdentifiers } from './search-identifiers.js';
+import { traceFailures } from './trace-failures.js';
+import type { ValidationCommand } from './validation-command.js';
+
+/** Path signals reported (JSON `signals.paths`); the rest of a flood is counted in the summary only. */
+export const MAX_SIGNAL_PATHS = 60;
+/** Identifier signals reported. */
+export const MAX_SIGNAL_IDENTIFIERS = 30;
+/** Early signal files used to find the nearest package.json. */
+const MAX_EARLY_SIGNAL_FILES = 5;
+
+/** A command discovery is about to run: the argv exactly, and where it came from. */
+export interface PlannedCommand {
+  argv: readonly string[];
+  source: ValidationCommand['source'] | 'git';
+}
+
+/** Progress of a discovery pass, for a CLI to show on stderr. */
+export type DiscoveryProgress = { kind: 'command-start'; command: ValidationCommand } | { kind: 'command-end'; record: CommandRecord };
+
+export interface DiscoverContextOptions {
+  /** Every read, stat, listing and search goes through it. */
+  runtime: Runtime;
+  config: Pick<Config, 'context' | 'project'>;
+  /** What the person asked for; its paths and identifiers are signals too. */
+  goal?: string;
+  /** Output of a validation run done elsewhere, treated exactly like the output of a validation command. */
+  validationOutput?: string;
+  /** Run the validation commands (default true). `git status` runs either way when the root is a git tree. */
+  run?: boolean;
+  /**
+   * Builds the runtime that runs the validation commands and `git status`,
+   * given exactly the commands discovery will run (argv and where each came
+   * from), so its permission service can allow those and nothing else.
+   * Default: `runtime` (whose rules decide).
+   */
+  createCommandRuntime?: (commands: readonly PlannedCommand[]) => Runtime;
+  /** Timeout per validation command; default the runtime's shell timeout. */
+  commandTimeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (event: DiscoveryProgress) => void;
+}
+
+/**
+ * The failure-driven context discovery pass that runs before the first
+ * planning call: inspect the project (package.json, package manager,
+ * validation commands), run the allowed commands, extract path and
+ * identifier signals from the goal and every output, read the files the
+ * failures name, trace names to their definitions (imports, then fixed-string
+ * searches), rank the candidates, read the best `maxFiles` and summarise.
+ * Everything is an action through `runtime`; nothing here touches the disk
+ * or spawns a process. Never throws for a denied, failing or hanging command
+ * or an unreadable file: they are recorded and discovery goes on.
+ *
+ * @example
+ * const result = await discoverContext({ runtime, config, goal: 'fix the failing test', run: false, validationOutput });
+ * console.log(result.summary);
+ * for (const file of result.files) console.log(file.path, file.score, file.why[0]);
+ */
+export async function discoverContext(options: DiscoverContextOptions): Promise<DiscoveryResult> {
+  const { runtime, config } = options;
+  const context = config.context;
+  if (!context.enabled) {
+    return { isEnabled: false, packageManager: null, commands: [], signals: { paths: [], identifiers: [] }, searches: [], files: [], summary: 'Context discovery: disabled (context.enabled is false)', warnings: [] };
+  }
+  const root = runtime.scope.root;
+  const filter = createPathFilter({ excludeGlobs: context.excludeGlobs });
+  const probe = createFileProbe(runtime, filter);
+  const goal = extractGoalSignals(options.goal ?? '');
+  const providedOutput: OutputDiagnostics[] = options.validationOutput === undefined ? [] : [{ diagnostics: extractDiagnostics(options.validationOutput), baseDirectory: '.', origin: 'validation output' }];
+
+  // Step 1 needs the nearest package.json to the signals known before anything runs.
+  const earlyFiles: string[] = [];
+  for (const raw of [...goal.paths, ...providedOutput.flatMap((output) => output.diagnostics.flatMap((diagnostic) => diagnostic.locations))]) {
+    if (earlyFiles.length >= MAX_EARLY_SIGNAL_FILES) break;
+    const path = await resolveLocationPath(raw, '.', { root, probe, goModule: null });
+    if (path !== null && !earlyFiles.includes(path)) earlyFiles.push(path);
+  }
+  const project = await inspectProject({ runtime, probe, project: config.project, signalFiles: earlyFiles });
+  const warnings = [...project.warnings];
+
+  const isGitTree = await hasGitDirectory(runtime);
+  const planned: PlannedCommand[] = [
+    ...project.commands.map((command) => ({ argv: command.argv, source: command.source })),
+    ...(isGitTree ? [{ argv: GIT_STATUS_ARGV, source: 'git' as const }] : []),
+  ];
+  const commandRuntime = options.createCommandRuntime?.(planned) ?? runtime;
+  const commands: CommandRecord[] =
+    options.run === false
+      ? project.commands.map((command) => ({ ...command, ran: false, exitCode: null, durationMs: null, timedOut: false, output: '' }))
+      : await runValidationCommands({
+          runtime: commandRuntime,
+          commands: project.commands,
+          ...(options.commandTimeoutMs === undefined ? {} : { timeoutMs: options.commandTimeoutMs }),
+          ...(options.signal ? { signal: options.signal } : {}),
+          onCommandStart: (command) => options.onProgress?.({ kind: 'command-start', command }),
+        });
+  for (const record of commands) {
+    if (record.problem !== undefined) warnings.push(`${record.name} (${record.command}): ${record.problem}`);
+    if (options.run !== false) options.onProgress?.({ kind: 'command-end', record });
+  }
+  const changedFiles = isGitTree ? await readChangedFiles(commandRuntime) : [];
+
+  // Step 4: signals from the goal and every output.
+  const outputs: OutputDiagnostics[] = [
+    ...providedOutput,
+    ...commands.filter((record) => record.output.length > 0).map((record) => ({ diagnostics: extractDiagnostics(record.output), baseDirectory: record.cwd, origin: record.name })),
+  ];
+  const resolver = createImportResolver({ runtime, probe, workspacePatterns: project.workspacePatterns });
+  // Only indexed when a path resolves neither from its command's directory nor from the root.
+  let packageDirectories: Promise<string[]> | null = null;
+  const fallbackDirectories = () => (packageDirectories ??= resolver.packageDirectories().then((directories) => [...new Set([...project.packageDirectories.filter((directory) => directory !== '.'), ...directories])]));
+  const failures = await resolveFailures(outputs, { root, probe, goModule: project.goModule, fallbackDirectories, fallbackBudget: { remaining: MAX_FALLBACK_TRIES } });
+  const board = createEvidenceBoard();
+  const identifiers = createIdentifierSignals();
+  const directFiles = collectSymptoms(failures, board, identifiers);
+  const goalPaths: SignalPath[] = [];
+  for (const raw of goal.paths) {
+    const path = await resolveLocationPath(raw, '.', { root, probe, goModule: project.goModule });
+    if (path === null) continue;
+    goalPaths.push({ path, ...(raw.line === undefined ? {} : { line: raw.line }), ...(raw.column === undefined ? {} : { column: raw.column }) });
+    board.markDirect(path);
+    board.add(path, 'goal', { kind: 'goal-path', weight: 8, detail: 'named in the goal' });
+  }
+  for (const identifier of goal.identifiers) identifiers.add(identifier.name, identifier.from === 'code' ? 'goal-code' : 'goal-word', 'the goal');
+
+  // Steps 5 and 6: read the direct files, trace names to definitions, search the rest.
+  const reader = createSourceReader(runtime, { maxReads: MAX_ANALYSIS_READS + context.maxFiles * 3 });
+  const sites = await traceFailures({ failures, directFiles: [...goalPaths.map((path) => path.path), ...directFiles], reader, resolver, board, identifiers });
+  const searches = await searchIdentifiers({ runtime, identifiers, sites, context, filter, board, ...(options.signal ? { signal: options.signal } : {}) });
+  for (const search of searches) if (search.problem !== undefined) warnings.push(`search for ${search.query}: ${search.problem}`);
+  addDefinitionEvidence(board, identifiers, sites);
+  addContextEvidence(board, { goalWords: goal.words, changedFiles: changedFiles.filter((path) => filter.isAllowed(path)) });
+
+  // Steps 7 to 9: rank, read the best, summarise.
+  const testFailureFiles = new Set(failures.filter((failure) => failure.source === 'tsc' || failure.source === 'eslint').flatMap((failure) => failure.locations.map((location) => location.path)));
+  const isGoalAboutTests = /\b(?:tests?|specs?)\b/i.test(options.goal ?? '');
+  const ranked = rankCandidates(board, { isTestFailureAbout: (path) => isGoalAboutTests || testFailureFiles.has(path) });
+  const focus = await focusLinesOf(ranked.slice(0, context.maxFiles * 3).map((candidate) => candidate.path), failures, identifiers.ranked(), reader);
+  const files = await readContextFiles({ reader, ranked, maxFiles: context.maxFiles, focus });
+  const paths = signalPathsOf(failures, goalPaths);
+  const identifierNames = identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name);
+  const summary = buildDiscoverySummary({ packageManager: project.packageManager, commands, searches, paths, identifiers: identifierNames, files });
+  return { isEnabled: true, packageManager: project.packageManager, commands, signals: { paths, identifiers: identifierNames }, searches, files, summary, warnings };
+}
+
+/** Path signals, strongest role first (errors, related, frames, tests, mentions), deduplicated, capped. */
+function signalPathsOf(failures: readonly Failure[], goalPaths: readonly SignalPath[]): SignalPath[] {
+  const order = ['error', 'related', 'frame', 'test', 'mention'];
+  const seen = new Set<string>();
+  const paths: SignalPath[] = [];
+  const add = (path: SignalPath) => {
+    const key = `${path.path}:${path.line ?? ''}:${path.column ?? ''}`;
+    if (seen.has(key) || paths.length >= MAX_SIGNAL_PATHS) return;
+    seen.add(key);
+    paths.push(path);
+  };
+  for (const path of goalPaths) add(path);
+  for (const role of order) {
+    for (const failure of failures) {
+      for (const location of failure.locations) {
+        if (location.role !== role) continue;
+        add({ path: location.path, ...(location.line === undefined ? {} : { line: location.line }), ...(location.column === undefined ? {} : { column: location.column }) });
+      }
+    }
+  }
+  return paths;
+}
+
+/** Lines worth showing in a large file: where failures point, and where traced names are defined. */
+async function focusLinesOf(paths: readonly string[], failures: readonly Failure[], identifiers: readonly { name: string; definedIn: ReadonlySet<string> }[], reader: ReturnType<typeof createSourceReader>): Promise<FocusLines> {
+  const focus: FocusLines = new Map();
+  for (const path of paths) {
+    const lines = new Set<number>();
+    for (const failure of failures) for (const location of failure.locations) if (location.path === path && location.line !== undefined) lines.add(location.line);
+    const defined = identifiers.filter((signal) => signal.definedIn.has(path));
+    if (defined.length > 0) {
+      const source = await reader.read(path);
+      if (source !== null) for (const signal of defined) for (const definition of findDefinitions(source.content, signal.name)) lines.add(definition.line);
+    }
+    if (lines.size > 0) focus.set(path, lines);
+  }
+  return focus;
+}

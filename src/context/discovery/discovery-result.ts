@@ -1,0 +1,60 @@
+import type { ContextFile } from './read-context-files.js';
+import type { CommandRecord } from './run-validation-commands.js';
+import type { SearchRecord } from './search-identifiers.js';
+import type { PackageManager } from './validation-command.js';
+
+/** A path signal: a workspace file a failure or the goal named, with its position when known. */
+export interface SignalPath {
+  path: string;
+  line?: number;
+  column?: number;
+}
+
+/** Everything one discovery pass found, for the planning prompt and for `brass-agent discover`. */
+export interface DiscoveryResult {
+  /** False when `context.enabled` is false: nothing was inspected, run or read. */
+  isEnabled: boolean;
+  packageManager: PackageManager | null;
+  commands: CommandRecord[];
+  signals: { paths: SignalPath[]; identifiers: string[] };
+  searches: SearchRecord[];
+  /** Files read for the prompt, best first, at most `maxFiles`. */
+  files: ContextFile[];
+  /** The summary lines for the planning prompt. */
+  summary: string;
+  /** One line each: what did not go as planned (unparseable manifests, denied commands, failed searches). */
+  warnings: string[];
+}
+
+/** The `brass-agent discover --json` document (CLI contract v1). */
+export interface DiscoverJson {
+  version: 1;
+  packageManager: PackageManager | null;
+  commands: { name: string; command: string; ran: boolean; exitCode: number | null; durationMs: number | null }[];
+  signals: { paths: SignalPath[]; identifiers: string[] };
+  searches: { query: string; matches: number; truncated: boolean }[];
+  files: { path: string; reason: 'direct' | 'search'; score: number; bytes: number }[];
+  summary: string;
+}
+
+/**
+ * The CLI contract's JSON shape of a discovery result: exactly its keys,
+ * workspace-relative forward-slash paths, durations in whole milliseconds.
+ */
+export function toDiscoverJson(result: DiscoveryResult): DiscoverJson {
+  return {
+    version: 1,
+    packageManager: result.packageManager,
+    commands: result.commands.map((command) => ({
+      name: command.name,
+      command: command.command,
+      ran: command.ran,
+      exitCode: command.exitCode,
+      durationMs: command.durationMs === null ? null : Math.round(command.durationMs),
+    })),
+    signals: { paths: result.signals.paths.map((path) => ({ ...path })), identifiers: [...result.signals.identifiers] },
+    searches: result.searches.map((search) => ({ query: search.query, matches: search.matches, truncated: search.truncated })),
+    files: result.files.map((file) => ({ path: file.path, reason: file.reason, score: file.score, bytes: file.bytes })),
+    summary: result.summary,
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Failure-driven context discovery: before the first planning call, find
+ * the few files most likely connected to the failure. Pure logic: every
+ * read, search and command is an action through the core runtime.
+ */
+export { discoverContext, MAX_SIGNAL_IDENTIFIERS, MAX_SIGNAL_PATHS } from './discover-context.js';
+export type { DiscoverContextOptions, DiscoveryProgress, PlannedCommand } from './discover-context.js';
+export { toDiscoverJson } from './discovery-result.js';
+export type { DiscoverJson, DiscoveryResult, SignalPath } from './discovery-result.js';
+export type { ContextFile } from './read-context-files.js';
+export type { CommandRecord } from './run-validation-commands.js';
+export type { SearchRecord } from './search-identifiers.js';
+export type { PackageManager, ValidationCommand, ValidationKind } from './validation-command.js';
+export { GIT_STATUS_ARGV } from './read-changed-files.js';
+export { extractDiagnostics } from './extract-diagnostics.js';
+export type { Diagnostic, DiagnosticSource, LocationRole, RawLocation } from './diagnostic.js';
+export { formatDiscoveryReport } from './format-discovery-report.js';

@@ -1,0 +1,44 @@
+import type { Runtime } from '../../core/index.js';
+
+/** The one git command discovery runs besides validation: read-only, NUL-separated, no colour. */
+export const GIT_STATUS_ARGV: readonly string[] = ['git', 'status', '--porcelain=v1', '-z', '--untracked-files=normal'];
+/** Git answers in well under this on any sane repository. */
+export const GIT_STATUS_TIMEOUT_MS = 10_000;
+
+/**
+ * Whether the workspace root is a git working tree (a `.git` directory, or
+ * the `.git` file of a worktree or submodule), asked with an `fs.stat` action.
+ */
+export async function hasGitDirectory(runtime: Runtime): Promise<boolean> {
+  const observation = await runtime.execute({ kind: 'fs.stat', path: '.git' });
+  return observation.ok && (observation.value.kind === 'directory' || observation.value.kind === 'file');
+}
+
+/**
+ * The files the git working tree changed (modified, added, renamed to,
+ * untracked), workspace-relative, from `git status --porcelain=v1 -z` run
+ * through `runtime` (the permission service decides). Empty when git is
+ * missing, denied, fails or times out: the signal is optional.
+ */
+export async function readChangedFiles(runtime: Runtime): Promise<string[]> {
+  const observation = await runtime.execute({ kind: 'shell.run', argv: GIT_STATUS_ARGV, timeoutMs: GIT_STATUS_TIMEOUT_MS });
+  if (!observation.ok || observation.value.exitCode !== 0) return [];
+  return parseGitStatus(observation.value.stdout);
+}
+
+/** Parses `git status --porcelain=v1 -z`: `XY path\0`, renames `R  new\0old\0`; deleted files are skipped. */
+export function parseGitStatus(output: string): string[] {
+  const entries = output.split('\0');
+  const files: string[] = [];
+  for (let index = 0; index < entries.length; index += 1) {
+    const entry = entries[index]!;
+    if (entry.length < 4 || entry[2] !== ' ' || !/^[ MADRCUT?!]{2}$/.test(entry.slice(0, 2))) continue;
+    const status = entry.slice(0, 2);
+    const path = entry.slice(3);
+    // A rename or copy is followed by its source path, which is not a file any more.
+    if (status.includes('R') || status.includes('C')) index += 1;
+    if (status.includes('D') || path.endsWith('/')) continue;
+    files.push(path);
+  }
+  return files;
+}
