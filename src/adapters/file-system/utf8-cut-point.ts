@@ -1,5 +1,4 @@
-/** The longest UTF-8 sequence: a cut never looks back further than this. */
-const MAX_UTF8_SEQUENCE_BYTES = 4;
+import { MAX_UTF8_SEQUENCE_BYTES, isContinuationByte, utf8SequenceLength } from '../utf8/utf8-bytes.js';
 
 /**
  * The largest offset `<= limit` at which `bytes` can be cut without splitting
@@ -15,18 +14,6 @@ export function utf8CutPoint(bytes: Uint8Array, limit: number): number {
   let start = limit;
   while (start > 0 && limit - start < MAX_UTF8_SEQUENCE_BYTES - 1 && isContinuationByte(bytes[start]!)) start -= 1;
   if (start === limit) return limit;
-  const length = sequenceLength(bytes[start]!);
+  const length = utf8SequenceLength(bytes[start]!);
   return start + length > limit ? start : limit;
-}
-
-function isContinuationByte(byte: number): boolean {
-  return (byte & 0b1100_0000) === 0b1000_0000;
-}
-
-/** Length announced by a lead byte; 1 for ASCII and for bytes that cannot start a sequence. */
-function sequenceLength(byte: number): number {
-  if ((byte & 0b1110_0000) === 0b1100_0000) return 2;
-  if ((byte & 0b1111_0000) === 0b1110_0000) return 3;
-  if ((byte & 0b1111_1000) === 0b1111_0000) return 4;
-  return 1;
 }

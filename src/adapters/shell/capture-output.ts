@@ -1,3 +1,5 @@
+import { MAX_UTF8_SEQUENCE_BYTES, isContinuationByte, utf8SequenceLength } from '../utf8/utf8-bytes.js';
+
 /** What one captured stream holds once it has ended. */
 export interface CapturedOutput {
   /** Head and tail decoded as UTF-8, with a marker line between them when bytes were dropped. */
@@ -8,8 +10,6 @@ export interface CapturedOutput {
 
 /** Initial size of the head buffer; it doubles up to the head limit, so small outputs stay small. */
 const INITIAL_HEAD_CAPACITY_BYTES = 4096;
-/** A UTF-8 character is at most this long, so a seam cuts at most this many bytes minus one. */
-const MAX_UTF8_SEQUENCE_BYTES = 4;
 
 /** The marker inserted where bytes were dropped. */
 export function formatDroppedMarker(droppedBytes: number): string {
@@ -117,25 +117,13 @@ export class OutputCapture {
   }
 }
 
-function isContinuationByte(byte: number): boolean {
-  return (byte & 0b1100_0000) === 0b1000_0000;
-}
-
-/** Expected length of the UTF-8 sequence a lead byte starts; 1 for ASCII and invalid bytes. */
-function sequenceLength(leadByte: number): number {
-  if ((leadByte & 0b1110_0000) === 0b1100_0000) return 2;
-  if ((leadByte & 0b1111_0000) === 0b1110_0000) return 3;
-  if ((leadByte & 0b1111_1000) === 0b1111_0000) return 4;
-  return 1;
-}
-
 /** Length of `bytes` without a trailing, incomplete UTF-8 sequence. */
 function completeUtf8Length(bytes: Uint8Array): number {
   let start = bytes.length - 1;
   const lowest = Math.max(0, bytes.length - MAX_UTF8_SEQUENCE_BYTES);
   while (start > lowest && isContinuationByte(bytes[start] ?? 0)) start -= 1;
   if (start < 0) return 0;
-  const expected = sequenceLength(bytes[start] ?? 0);
+  const expected = utf8SequenceLength(bytes[start] ?? 0);
   return expected > bytes.length - start ? start : bytes.length;
 }
 
