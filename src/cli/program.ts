@@ -8,6 +8,7 @@ import { contextCommand } from './commands/context-command.js';
 import { discoverCommand } from './commands/discover-command.js';
 import { docsCommand } from './commands/docs-command.js';
 import { doctorCommand } from './commands/doctor-command.js';
+import { mcpCommand } from './commands/mcp-command.js';
 import { policyCommand } from './commands/policy-command.js';
 import { readCommand } from './commands/read-command.js';
 import { trustCommand } from './commands/trust-command.js';
@@ -49,6 +50,7 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     configCommand(run),
     trustCommand('trust', run),
     trustCommand('untrust', run),
+    mcpCommand(run),
   ];
   for (const command of commands) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) }));

@@ -12,3 +12,5 @@ export {
 } from './open-workspace.js';
 export type { ConfigFiles, OpenWorkspaceOptions, OpenedWorkspace, SearchEngineInfo } from './open-workspace.js';
 export { MAX_CONFIG_FILE_BYTES, readOptionalTextFile } from './read-optional-file.js';
+export { createCommandRuntime } from './create-command-runtime.js';
+export type { PlannedCommandArgv } from './create-command-runtime.js';

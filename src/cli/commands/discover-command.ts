@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { FileAccessError, InvalidInputError, createPermissionService, createRuntime, type Runtime } from '../../core/index.js';
+import { FileAccessError, InvalidInputError } from '../../core/index.js';
 import { createNodePathProbe, safeReadFile } from '../../adapters/file-system/index.js';
-import { openWorkspace, runtimeLimitsFor, type OpenedWorkspace } from '../../adapters/node-workspace/index.js';
-import { discoverContext, formatDiscoveryReport, toDiscoverJson, type PlannedCommand } from '../../context/discovery/index.js';
+import { createCommandRuntime, openWorkspace } from '../../adapters/node-workspace/index.js';
+import { discoverContext, formatDiscoveryReport, toDiscoverJson } from '../../context/discovery/index.js';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
 
 /** Validation output read from a file or stdin; beyond it the head and the tail are kept. 4 MiB. */
@@ -48,7 +48,7 @@ export function discoverCommand(run: CommandRunner): Command {
           ...(goal.length > 0 ? { goal } : {}),
           ...(validationOutput === undefined ? {} : { validationOutput }),
           run: raw.run !== false,
-          createCommandRuntime: (planned) => commandRuntimeFor(workspace, planned),
+          createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
           onProgress: (event) => {
             if (event.kind === 'command-start') output.info(`running ${event.command.command}${event.command.cwd === '.' ? '' : ` in ${event.command.cwd}`} …`);
           },
@@ -66,28 +66,6 @@ export function discoverCommand(run: CommandRunner): Command {
         } else output.result(redact(formatDiscoveryReport(result, output.colors)));
       }, raw);
     });
-}
-
-/**
- * The runtime validation commands run through: the workspace's services and
- * rules, plus a permission service that allows exactly the argv discovery
- * chose (the project's own scripts). Deny and ask rules still win. Commands
- * from `project.validationCommands` in an untrusted workspace file are not
- * pre-allowed: the rules decide them like any other command.
- */
-function commandRuntimeFor(workspace: OpenedWorkspace, planned: readonly PlannedCommand[]): Runtime {
-  const { config, sources, isWorkspaceTrusted } = workspace.config;
-  const isConfigUntrusted = !isWorkspaceTrusted && (sources['project.validationCommands'] ?? '').startsWith('workspace:');
-  const allowedCommands = planned.filter((command) => !(command.source === 'config' && isConfigUntrusted)).map((command) => command.argv);
-  return createRuntime({
-    services: {
-      ...workspace.services,
-      permission: createPermissionService({ rules: config.permissions, approval: config.approval, allowedCommands, homeDir: workspace.probe.homeDir }),
-    },
-    scope: workspace.scope,
-    shellParser: workspace.shellParser,
-    limits: runtimeLimitsFor(config),
-  });
 }
 
 /**

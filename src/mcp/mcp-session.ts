@@ -1,0 +1,80 @@
+import { createFileDocsCache, docsCacheDirectory } from '../adapters/docs-cache/index.js';
+import type { OpenedWorkspace } from '../adapters/node-workspace/index.js';
+import { findProjectRoot, openGuidanceRuntime, readUserGuidance } from '../adapters/project-context/index.js';
+import { createContextSession, type ContextSession } from '../agent/context-session/index.js';
+import { docsDirsOf } from '../config/index.js';
+import { createDocsMap, type DocsMap } from '../context/docs/index.js';
+import type { ContextSelection } from '../context/scoped/index.js';
+import { isPathInside } from '../core/index.js';
+
+/** Writes one diagnostic line somewhere other than stdout (stdout belongs to the protocol). */
+export type McpLog = (line: string) => void;
+
+/** The state one MCP connection shares across tool calls. */
+export interface McpSession {
+  readonly workspace: OpenedWorkspace;
+  readonly env: NodeJS.ProcessEnv;
+  readonly log: McpLog;
+  /** The connection's context session: nested context is disclosed once per directory for its whole life. */
+  contextSession(): Promise<ContextSession>;
+  /** A fresh context session for a selection (e.g. an agent), without touching the connection's disclosure state. */
+  openContextSession(selection: ContextSelection): Promise<ContextSession>;
+  /** The docs map, opened per call so edits to the docs show (the on-disk index cache keeps it cheap). */
+  openDocsMap(): Promise<DocsMap>;
+}
+
+/** Builds the per-connection state of the MCP server over an opened workspace. */
+export function createMcpSession(options: { workspace: OpenedWorkspace; env: NodeJS.ProcessEnv; log: McpLog }): McpSession {
+  const { workspace, env, log } = options;
+  let shared: Promise<ContextSession> | null = null;
+
+  const openContextSession = async (selection: ContextSelection): Promise<ContextSession> => {
+    const config = workspace.config.config;
+    const projectRoot = await findProjectRoot({ start: workspace.root, markers: config.guidance.rootMarkers });
+    const guidanceRuntime = projectRoot === null ? workspace.runtime : await openGuidanceRuntime({ projectRoot: projectRoot.root, workspace });
+    const user = await readUserGuidance({ env, homeDir: workspace.probe.homeDir, fileNames: config.guidance.fileNames, maxBytes: config.guidance.maxBytes });
+    const session = await createContextSession({
+      runtime: workspace.runtime,
+      config,
+      // The client agent has its own system prompt: only the context sections are wanted here.
+      basePrompt: '',
+      selection,
+      env,
+      projectRoot: guidanceRuntime.scope.root,
+      guidanceRuntime,
+      userGuidance: user.file,
+      homeDir: workspace.probe.homeDir,
+      shellParser: workspace.shellParser,
+    });
+    for (const warning of [...user.warnings, ...session.warnings]) log(`warning: ${warning}`);
+    return session;
+  };
+
+  return {
+    workspace,
+    env,
+    log,
+    contextSession() {
+      // A failed open is not kept: the next call tries again.
+      shared ??= openContextSession({}).catch((error: unknown) => {
+        shared = null;
+        throw error;
+      });
+      return shared;
+    },
+    openContextSession,
+    async openDocsMap() {
+      const docs = workspace.config.config.docs;
+      let cache: ReturnType<typeof createFileDocsCache> | undefined;
+      if (docs.cache) {
+        const directory = docsCacheDirectory(env, workspace.probe.homeDir);
+        // The cache must never land in the workspace (it would show up in the repository).
+        if (isPathInside(directory, workspace.root, workspace.scope.workspace.isCaseInsensitive)) log('warning: the docs index cache directory is inside the workspace; the index is not cached');
+        else cache = createFileDocsCache({ directory });
+      }
+      const map = await createDocsMap({ runtime: workspace.runtime, dirs: docsDirsOf(docs.dir), maxPageBytes: docs.maxPageBytes, ...(cache ? { cache } : {}) });
+      for (const warning of map.warnings) log(`warning: ${warning}`);
+      return map;
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { CLI_PATH } from './support/build-once.js';
+import { FakeRandom, fakeSecret } from './support/fake-secrets.js';
+import { createTempWorkspace, type TempWorkspace } from './support/temp-workspace.js';
+
+// Issue 8: `brass-agent mcp` as a client agent runs it: the built CLI as a
+// child process, driven by the SDK's client over stdio, on real files.
+
+/** Tool calls the memory run keeps in flight at once. */
+const CALLS_IN_FLIGHT = 4;
+
+const githubToken = fakeSecret(new FakeRandom(8), 'github-classic').value;
+
+const TREE = {
+  'AGENTS.md': '# Rules\nKeep functions small.\n',
+  'packages/api/AGENTS.md': '---\ndescription: API rules\n---\n# API\nValidate every request with zod.\n',
+  'packages/api/src/x.ts': 'export const x = 1;\nexport const needle = "x";\n',
+  'packages/api/src/y.ts': 'export const y = 2;\n',
+  'src/a.ts': 'line one\nline two\nline three\nexport const needle = 3;\n',
+  'src/big.txt': `${'0123456789abcdef'.repeat(8 * 1024)}\n`,
+  '.env.production': `GITHUB_TOKEN=${githubToken}\n`,
+  'docs/guides/index.md': '---\ntitle: Guides\n---\n# Guides\n',
+  'docs/guides/install.md': '---\ntitle: Installing\ndescription: How to install the server\n---\n# Installing\nRun npm install and configure the database connection.\n',
+};
+
+interface Server extends AsyncDisposable {
+  client: Client;
+  pid: number;
+  stderr: () => string;
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+async function startServer(workspace: TempWorkspace, home: TempWorkspace): Promise<Server> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_PATH, 'mcp', '--cwd', workspace.root],
+    env: { PATH: process.env.PATH ?? '', HOME: home.root, XDG_CONFIG_HOME: home.path('.config'), XDG_CACHE_HOME: home.path('.cache') },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const client = new Client({ name: 'brass-test', version: '0.0.0' });
+  await client.connect(transport);
+  const pid = transport.pid;
+  if (pid === null) throw new Error('the server process has no pid');
+  return {
+    client,
+    pid,
+    stderr: () => stderr,
+    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    [Symbol.asyncDispose]: () => client.close(),
+  };
+}
+
+function textOf(result: CallToolResult): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+}
+
+/** Resident memory of a process in KiB, from the kernel's own accounting. */
+function residentKib(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (match === null) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]);
+}
+
+async function fixture(): Promise<{ workspace: TempWorkspace; home: TempWorkspace; outside: TempWorkspace } & AsyncDisposable> {
+  const workspace = await createTempWorkspace({ git: true, files: TREE });
+  const home = await createTempWorkspace();
+  const outside = await createTempWorkspace({ files: { 'secret.txt': 'outside secret\n' } });
+  return {
+    workspace,
+    home,
+    outside,
+    [Symbol.asyncDispose]: async () => {
+      await workspace.dispose();
+      await home.dispose();
+      await outside.dispose();
+    },
+  };
+}
+
+// Each test starts its own server (about a second each): they run concurrently.
+describe.concurrent('brass-agent mcp', () => {
+  it('lists the five tools with input schemas and descriptions, and writes nothing but protocol to stdout', async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    const { tools } = await server.client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['discover_context', 'docs_map', 'project_context', 'read_file', 'search_text']);
+    for (const tool of tools) expect(tool.description?.length).toBeGreaterThan(40);
+    const readFile = tools.find((tool) => tool.name === 'read_file');
+    expect(readFile?.inputSchema).toMatchObject({ type: 'object', required: ['path'], properties: { path: { type: 'string' }, startLine: { type: 'integer' } } });
+    // The client would have failed to parse a stray stdout line; the log line went to stderr.
+    expect(server.stderr()).toContain('MCP server ready');
+  });
+
+  it('reads files and line ranges, discloses nested context on the first read under a directory only, redacts and caps', async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    const range = await server.call('read_file', { path: 'src/a.ts', startLine: 2, endLine: 3 });
+    expect(range.isError).toBeFalsy();
+    expect(textOf(range)).toBe('src/a.ts (lines 2-3 of 4)\nline two\nline three');
+
+    const first = textOf(await server.call('read_file', { path: 'packages/api/src/x.ts' }));
+    expect(first.startsWith('export const x = 1;\n')).toBe(true);
+    expect(first).toContain('<system-reminder>');
+    expect(first).toContain('Validate every request with zod.');
+    const second = textOf(await server.call('read_file', { path: 'packages/api/src/y.ts' }));
+    expect(second).toBe('export const y = 2;\n');
+
+    expect(textOf(await server.call('read_file', { path: '.env.production' }))).toBe('GITHUB_TOKEN=[REDACTED:github-token]\n');
+    const big = textOf(await server.call('read_file', { path: 'src/big.txt' }));
+    expect(Buffer.byteLength(big)).toBeLessThan(64 * 1024 + 200);
+    expect(big).toMatch(/\n\[\.\.\. output cut: showing 65536 of \d+ bytes; narrow the request/);
+  });
+
+  it('answers an outside, escaping or missing path and a bad range with a one-line error result, never content', async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ path: files.outside.path('secret.txt') }, /outside/],
+      [{ path: '../../../../etc/passwd' }, /outside/],
+      [{ path: 'src/missing.ts' }, /^src\/missing\.ts: .*not-found/],
+      [{ path: 'src/a.ts', startLine: 3, endLine: 1 }, /^endLine: /],
+      [{ path: 'src/a.ts', startLine: 9 }, /^startLine: 9 is past the end/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await server.call('read_file', args);
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(textOf(result)).toMatch(message);
+      expect(textOf(result)).not.toContain('outside secret');
+      expect(textOf(result)).not.toContain('\n');
+    }
+  });
+
+  it('rejects invalid arguments with an error naming the argument', async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['read_file', { path: 'src/a.ts', startLine: 0 }, 'startLine'],
+      ['read_file', {}, 'path'],
+      ['search_text', { query: 'x', maxResults: 'many' }, 'maxResults'],
+      ['search_text', { query: '' }, 'query'],
+      ['discover_context', { run: 'yes' }, 'run'],
+      ['project_context', { agent: 'Bad Name!' }, 'agent'],
+      ['docs_map', { search: 7 }, 'search'],
+    ];
+    for (const [tool, args, argument] of cases) {
+      const result = await server.call(tool, args);
+      expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
+      expect(textOf(result)).toMatch(/Input validation error/);
+      expect(textOf(result)).toContain(argument);
+    }
+  });
+
+  it('searches fixed strings with globs, excludes and a result cap', async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    expect(textOf(await server.call('search_text', { query: 'needle' }))).toBe('packages/api/src/x.ts:2:14: export const needle = "x";\nsrc/a.ts:4:14: export const needle = 3;');
+    expect(textOf(await server.call('search_text', { query: 'needle', globs: ['src/**'] }))).toBe('src/a.ts:4:14: export const needle = 3;');
+    expect(textOf(await server.call('search_text', { query: 'needle', excludeGlobs: ['src/**'] }))).toBe('packages/api/src/x.ts:2:14: export const needle = "x";');
+    const capped = textOf(await server.call('search_text', { query: 'export const', maxResults: 1 }));
+    expect(capped.split('\n')).toHaveLength(2);
+    expect(capped).toMatch(/more matches not shown/);
+    expect(textOf(await server.call('search_text', { query: '(.*' }))).toBe('No matches.');
+  });
+
+  it('gives the project context, the discovery pass and the docs map', async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    const context = textOf(await server.call('project_context'));
+    expect(context).toContain('"path": "AGENTS.md"');
+    expect(context).toContain('"dir": "packages/api"');
+    expect(context).toContain('Keep functions small.');
+    const unknownAgent = await server.call('project_context', { agent: 'reviewer' });
+    expect(unknownAgent.isError).toBe(true);
+    expect(textOf(unknownAgent)).toContain('reviewer');
+
+    const discovered = await server.call('discover_context', { goal: 'fix needle in src/a.ts', validationOutput: 'FAIL packages/api/src/y.ts:1:1 expected 3' });
+    expect(discovered.isError).toBeFalsy();
+    const discoveredText = textOf(discovered);
+    expect(discoveredText).toContain('"path": "src/a.ts"');
+    expect(discoveredText).toContain('"path": "packages/api/src/y.ts"');
+    // run defaults to false: no validation command ran.
+    expect(discoveredText).not.toMatch(/"ran": true/);
+
+    const regions = JSON.parse(textOf(await server.call('docs_map'))) as { regions: { target: string }[] };
+    expect(regions.regions.map((region) => region.target)).toEqual(['guides']);
+    const page = JSON.parse(textOf(await server.call('docs_map', { target: 'guides/install' }))) as { title: string; body: string };
+    expect(page.title).toBe('Installing');
+    expect(page.body).toContain('Run npm install');
+    const found = JSON.parse(textOf(await server.call('docs_map', { search: 'database connection' }))) as { results: { target: string }[] };
+    expect(found.results[0]?.target).toBe('guides/install');
+    const missing = await server.call('docs_map', { target: 'nowhere' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toContain('nowhere');
+  });
+
+  it('serves 1,000 calls without growing memory without bound', { timeout: 90_000 }, async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    const callOne = (index: number): Promise<CallToolResult> =>
+      index % 10 === 0
+        ? server.call('search_text', { query: 'needle' })
+        : server.call('read_file', { path: index % 2 === 0 ? 'src/a.ts' : 'packages/api/src/x.ts', startLine: 1, endLine: 2 });
+    // A few calls in flight at once, as a client agent makes them: the server must answer each.
+    const callBatch = async (count: number): Promise<void> => {
+      for (let index = 0; index < count; index += CALLS_IN_FLIGHT) {
+        const results = await Promise.all(Array.from({ length: CALLS_IN_FLIGHT }, (_unused, offset) => callOne(index + offset)));
+        for (const result of results) expect(result.isError).toBeFalsy();
+      }
+    };
+    await callBatch(100);
+    const before = residentKib(server.pid);
+    await callBatch(1000);
+    const after = residentKib(server.pid);
+    console.error(`mcp server RSS: ${before} KiB after warm-up, ${after} KiB after 1,000 more calls`);
+    // Generous: a leak of even a few KiB per call over 1,000 calls would cross it; noise does not.
+    expect(after - before).toBeLessThan(40 * 1024);
+  });
+});
