@@ -11,6 +11,7 @@ import { createEvidenceBoard } from './evidence-board.js';
 import { extractDiagnostics } from './extract-diagnostics.js';
 import { extractGoalSignals } from './extract-goal-signals.js';
 import { findDefinitions } from './find-definitions.js';
+import { fuseGoalMatches } from './fuse-goal-matches.js';
 import { createIdentifierSignals } from './identifier-signals.js';
 import { inspectProject } from './inspect-project.js';
 import { rankCandidates } from './rank-candidates.js';
@@ -19,6 +20,8 @@ import { type FocusLines, readContextFiles } from './read-context-files.js';
 import { createImportResolver } from './resolve-import.js';
 import { MAX_FALLBACK_TRIES, type Failure, type OutputDiagnostics, resolveFailures, resolveLocationPath } from './resolve-failures.js';
 import { type CommandRecord, runValidationCommands } from './run-validation-commands.js';
+import { buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
+import { rankByGoal } from './retrieval/rank-by-goal.js';
 import { searchIdentifiers } from './search-identifiers.js';
 import { traceFailures } from './trace-failures.js';
 import type { ValidationCommand } from './validation-command.js';
@@ -58,6 +61,12 @@ export interface DiscoverContextOptions {
   createCommandRuntime?: (commands: readonly PlannedCommand[]) => Runtime;
   /** Timeout per validation command; default the runtime's shell timeout. */
   commandTimeoutMs?: number;
+  /**
+   * Rank the workspace's code files for the goal (BM25F over paths, declared
+   * names, identifiers and comments) and fuse that ranking with the
+   * failure-driven one (default true; false gives the signal search alone).
+   */
+  useGoalRanking?: boolean;
   signal?: AbortSignal;
   onProgress?: (event: DiscoveryProgress) => void;
 }
@@ -156,13 +165,22 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   // Steps 7 to 9: rank, read the best, summarise.
   const testFailureFiles = new Set(failures.filter((failure) => failure.source === 'tsc' || failure.source === 'eslint').flatMap((failure) => failure.locations.map((location) => location.path)));
   const isGoalAboutTests = /\b(?:tests?|specs?)\b/i.test(options.goal ?? '');
-  const ranked = rankCandidates(board, { isTestFailureAbout: (path) => isGoalAboutTests || testFailureFiles.has(path) });
+  const failureRanked = rankCandidates(board, { isTestFailureAbout: (path) => isGoalAboutTests || testFailureFiles.has(path) });
+  const ranked = options.useGoalRanking === false || (options.goal ?? '').trim() === '' ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, { runtime, filter, globs: context.globs, hasFailures: failures.length > 0, warnings, ...(options.signal ? { signal: options.signal } : {}) });
   const focus = await focusLinesOf(ranked.slice(0, context.maxFiles * 3).map((candidate) => candidate.path), failures, identifiers.ranked(), reader);
   const files = await readContextFiles({ reader, ranked, maxFiles: context.maxFiles, focus });
   const paths = signalPathsOf(failures, goalPaths);
   const identifierNames = identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name);
   const summary = buildDiscoverySummary({ packageManager: project.packageManager, commands, searches, paths, identifiers: identifierNames, files });
   return { isEnabled: true, packageManager: project.packageManager, commands, signals: { paths, identifiers: identifierNames }, searches, files, summary, warnings };
+}
+
+/** The failure-driven ranking fused with the goal ranking over a fresh in-memory index of the workspace. */
+async function fuseWithGoal(goal: string, ranked: ReturnType<typeof rankCandidates>, options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; warnings: string[]; signal?: AbortSignal }) {
+  const index = await buildRetrievalIndex(options);
+  // Skipped binary or minified files are expected; a cut or failed listing is worth a note.
+  options.warnings.push(...index.notes.filter((note) => note.includes('only the first') || note.startsWith('listing')));
+  return fuseGoalMatches(ranked, rankByGoal(index, goal), { hasFailures: options.hasFailures });
 }
 
 /** Path signals, strongest role first (errors, related, frames, tests, mentions), deduplicated, capped. */

@@ -33,7 +33,7 @@ export interface DiscoverJson {
   commands: { name: string; command: string; ran: boolean; exitCode: number | null; durationMs: number | null }[];
   signals: { paths: SignalPath[]; identifiers: string[] };
   searches: { query: string; matches: number; truncated: boolean }[];
-  files: { path: string; reason: 'direct' | 'search'; score: number; bytes: number }[];
+  files: { path: string; reason: 'direct' | 'search' | 'goal'; score: number; bytes: number }[];
   summary: string;
 }
 

@@ -4,7 +4,7 @@
  * `test-subject`, `mentioned`), what the failure is about (`defines`,
  * `module-named`, `imported-binding`, `related-location`), and what the
  * person and the working tree say (`goal-path`, `goal-words`, `changed`,
- * `search-hit`).
+ * `search-hit`, `goal-match`).
  */
 export type EvidenceKind =
   | 'error-location'
@@ -19,7 +19,8 @@ export type EvidenceKind =
   | 'goal-path'
   | 'goal-words'
   | 'changed'
-  | 'search-hit';
+  | 'search-hit'
+  | 'goal-match';
 
 export type EvidenceGroup = 'symptom' | 'cause' | 'context';
 
@@ -37,6 +38,7 @@ export const EVIDENCE_GROUP: Readonly<Record<EvidenceKind, EvidenceGroup>> = {
   'goal-words': 'context',
   changed: 'context',
   'search-hit': 'context',
+  'goal-match': 'context',
 };
 
 export interface Evidence {

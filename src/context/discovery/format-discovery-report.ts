@@ -48,7 +48,7 @@ export function formatDiscoveryReport(result: DiscoveryResult, colors: ReportCol
   lines.push('', colors.bold(`Files read for the prompt, best first (${result.files.length})`));
   if (result.files.length === 0) lines.push(colors.dim('  none: no signal led to a readable file'));
   for (const [index, file] of result.files.entries()) {
-    const how = file.reason === 'direct' ? 'named by a failure' : 'found by tracing names';
+    const how = file.reason === 'direct' ? 'named by a failure' : file.reason === 'goal' ? 'matched the goal' : 'found by tracing names';
     const size = `${formatBytes(file.bytes)}${file.isPartial ? ` of ${formatBytes(file.totalBytes)}, excerpts` : ''}`;
     lines.push(`  ${index + 1}. ${colors.bold(file.path)}  ${colors.dim(`score ${file.score.toFixed(2)} · ${size} · ${how}`)}`);
     for (const reason of file.why.slice(0, MAX_REASONS_PER_FILE)) lines.push(`     - ${reason}`);

@@ -6,7 +6,8 @@ export interface RankedCandidate {
   /** 0..1, monotonic in `rawScore`. */
   score: number;
   rawScore: number;
-  reason: 'direct' | 'search';
+  /** `goal`: chosen through the goal ranking alone (see fuseGoalMatches). */
+  reason: 'direct' | 'search' | 'goal';
   evidence: Evidence[];
 }
 

@@ -21,7 +21,7 @@ export type FocusLines = Map<string, Set<number>>;
 /** A file read for the prompt. */
 export interface ContextFile {
   path: string;
-  reason: 'direct' | 'search';
+  reason: 'direct' | 'search' | 'goal';
   score: number;
   /** UTF-8 bytes of `content`. */
   bytes: number;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { fuseGoalMatches } from './fuse-goal-matches.js';
+import type { RankedCandidate } from './rank-candidates.js';
+import type { GoalMatch } from './retrieval/rank-by-goal.js';
+
+const direct: RankedCandidate = { path: 'src/user.ts', score: 0.6, rawScore: 9, reason: 'direct', evidence: [{ kind: 'error-location', weight: 8, detail: 'typecheck reports an error' }] };
+const searched: RankedCandidate = { path: 'src/uses.ts', score: 0.2, rawScore: 1.5, reason: 'search', evidence: [{ kind: 'search-hit', weight: 1.5, detail: 'uses token' }] };
+const match = (path: string, terms: string[], extra: Partial<GoalMatch> = {}): GoalMatch => ({ path, score: 5, matches: [{ field: 'body', terms }], exactSymbols: [], namedPath: null, ...extra });
+
+describe('fuseGoalMatches', () => {
+  it('returns the failure ranking as it is when the goal ranking is empty', () => {
+    expect(fuseGoalMatches([direct, searched], [], { hasFailures: true })).toEqual([direct, searched]);
+  });
+
+  it('adds a goal-only file with reason goal and explains the match; a shared file gains the explanation', () => {
+    const fused = fuseGoalMatches([direct], [match('src/user.ts', ['user', 'profil']), match('src/store.ts', ['token', 'expir'])], { hasFailures: true });
+    expect(fused.map((candidate) => [candidate.path, candidate.reason])).toEqual([['src/user.ts', 'direct'], ['src/store.ts', 'goal']]);
+    expect(fused[0]!.evidence.map((item) => item.detail)).toEqual(['typecheck reports an error', 'matches the goal: user, profil in comments and strings']);
+    expect(fused[1]!.score).toBeGreaterThan(0);
+  });
+
+  it('without failures, puts a file changed in the working tree after the goal matches', () => {
+    const changed: RankedCandidate = { path: 'src/changed.ts', score: 0.3, rawScore: 3, reason: 'search', evidence: [{ kind: 'changed', weight: 3, detail: 'changed in the git working tree' }] };
+    const named: RankedCandidate = { path: 'src/named.ts', score: 0.5, rawScore: 8, reason: 'direct', evidence: [{ kind: 'goal-path', weight: 8, detail: 'named in the goal' }] };
+    const fused = fuseGoalMatches([named, changed, searched], [match('src/store.ts', ['token', 'expir'])], { hasFailures: false });
+    expect(fused.map((candidate) => candidate.path)).toEqual(['src/named.ts', 'src/store.ts', 'src/changed.ts']);
+  });
+
+  it.each([
+    ['one word beside a failure is not enough', match('src/store.ts', ['token']), true, ['src/user.ts']],
+    ['a declared name is', match('src/store.ts', ['token'], { exactSymbols: ['TokenStore'] }), true, ['src/user.ts', 'src/store.ts']],
+    ['without failures one word is', match('src/store.ts', ['token']), false, ['src/store.ts']],
+  ])('%s', (_name, goalMatch, hasFailures, expected) => {
+    const ranked = hasFailures ? [direct] : [searched];
+    expect(fuseGoalMatches(ranked, [goalMatch], { hasFailures }).map((candidate) => candidate.path)).toEqual(expected);
+  });
+});

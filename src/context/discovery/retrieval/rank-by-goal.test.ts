@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createRetrievalIndex } from './build-retrieval-index.js';
+import { indexDocument } from './index-document.js';
+import { describeGoalMatch, rankByGoal } from './rank-by-goal.js';
+
+const index = createRetrievalIndex([
+  indexDocument('src/session/token-store.ts', '/** Keeps access tokens in memory until they expire. */\nexport class TokenStore {\n  expire(key: string) {\n    this.entries.delete(key);\n  }\n}\n'),
+  indexDocument('src/session/token-store.test.ts', "import { TokenStore } from './token-store.js';\nit('expires tokens', () => new TokenStore().expire('k'));\n"),
+  indexDocument('src/format/format-date.ts', '/** Formats a date with the quarter and the locale. */\nexport function formatDate(date: Date, locale: string) {\n  return quarterOf(date) + locale;\n}\n'),
+  indexDocument('src/format/quarter.ts', 'export function quarterOf(date: Date) {\n  return Math.floor(date.getMonth() / 3) + 1;\n}\n'),
+  indexDocument('src/http/retry.ts', '// Retries a request after a network failure, with backoff.\nexport async function retryRequest(send: () => Promise<void>) {\n  await send();\n}\n'),
+]);
+const pathsFor = (goal: string) => rankByGoal(index, goal).map((match) => match.path);
+
+describe('rankByGoal', () => {
+  it.each([
+    ['prose about expiry', 'Access tokens never expire from the session store', 'src/session/token-store.ts'],
+    ['an exact declared name', 'quarterOf returns 0 for January', 'src/format/quarter.ts'],
+    ['a backticked name', 'the `formatDate` output ignores the locale', 'src/format/format-date.ts'],
+    ['a file name', 'something in retry is off when the network drops', 'src/http/retry.ts'],
+  ])('%s', (_name, goal, first) => {
+    expect(pathsFor(goal)[0]).toBe(first);
+  });
+
+  it('halves test files unless the goal is about tests', () => {
+    const testIndex = createRetrievalIndex([indexDocument('src/zebra.test.ts', '// checks the zebra crossing lights\n'), indexDocument('src/other.ts', 'export const other = 1;\n')]);
+    const scoreOf = (goal: string) => rankByGoal(testIndex, goal)[0]!.score;
+    expect(scoreOf('zebra crossing lights specs')).toBeCloseTo(2 * scoreOf('zebra crossing lights'), 2);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['stop words only', 'the and of it is was'],
+    ['another script', 'ошибка при обновлении токена'],
+    ['punctuation', '!!! ??? ... ---'],
+  ])('returns nothing for a goal with no usable terms (%s)', (_name, goal) => {
+    expect(rankByGoal(index, goal)).toEqual([]);
+  });
+
+  it('reads a 100 KB goal and still ranks', () => {
+    const goal = `${'The token store forgets to expire access tokens. '.repeat(2100)}`;
+    expect(goal.length).toBeGreaterThan(100_000);
+    expect(pathsFor(goal)[0]).toBe('src/session/token-store.ts');
+  });
+
+  it('explains which terms matched which field', () => {
+    const [match] = rankByGoal(index, 'quarterOf is wrong for the locale');
+    expect(match!.exactSymbols).toEqual(['quarterOf']);
+    expect(describeGoalMatch(match!)).toMatch(/^matches the goal: .*quarterof.* in declared names.*; declares quarterOf$/);
+  });
+});

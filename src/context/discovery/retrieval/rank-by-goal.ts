@@ -1,0 +1,110 @@
+import { TEST_FILE } from '../rank-candidates.js';
+import type { RetrievalIndex } from './build-retrieval-index.js';
+import { RETRIEVAL_FIELDS, type IndexedDocument, type RetrievalField } from './index-document.js';
+import { tokenizeCode } from './tokenize-code.js';
+
+/** A file the goal points at, with the terms that matched in each field. */
+export interface GoalMatch {
+  path: string;
+  score: number;
+  /** Matched goal terms per field, only fields with a match, in RETRIEVAL_FIELDS order. */
+  matches: { field: RetrievalField; terms: string[] }[];
+  /** Declared names the goal spells exactly (`TokenStore`). */
+  exactSymbols: string[];
+  /** The file's name or a directory of its path appears in the goal. */
+  namedPath: 'file' | 'directory' | null;
+}
+
+/** Field weights and length normalisation: a path or a declared name says more than a comment. */
+const FIELD_WEIGHT: Readonly<Record<RetrievalField, number>> = { path: 2.5, symbols: 2.5, identifiers: 1, body: 1 };
+const FIELD_B: Readonly<Record<RetrievalField, number>> = { path: 0.3, symbols: 0.5, identifiers: 0.75, body: 0.75 };
+const K1 = 1.2;
+/** Goal characters read; the rest of a pasted log adds noise, not terms. */
+export const MAX_GOAL_QUERY_CHARS = 10_000;
+/** Distinct goal terms scored, rarest first. */
+const MAX_QUERY_TERMS = 48;
+/** Extra score, times the term's idf, for a declared name the goal spells exactly. */
+const EXACT_SYMBOL_FACTOR = 1.5;
+const CODE_SYMBOL_FACTOR = 3;
+const NAMED_FILE_BONUS = 6;
+const NAMED_DIRECTORY_BONUS = 1.5;
+const TEST_FILE_FACTOR = 0.5;
+/** Matches below this share of the best score are noise (a lone `src`). */
+const MIN_SHARE_OF_BEST = 0.2;
+/** Matches returned at most. */
+const MAX_GOAL_MATCHES = 50;
+const CODE_LIKE = /[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]|^[A-Z][a-z0-9]+[A-Z]/;
+
+/**
+ * Ranks the indexed files for a goal written in prose: BM25F over path,
+ * declared symbols, used identifiers and comments/strings, plus an exact
+ * declared-name bonus (stronger for names written like code: `TokenStore`,
+ * backticked), a bonus for a file or directory name the goal mentions, and
+ * test files halved unless the goal is about tests. Deterministic; an empty
+ * list when the goal has no usable terms.
+ */
+export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
+  const text = goal.slice(0, MAX_GOAL_QUERY_CHARS);
+  const count = index.documents.length;
+  const idf = (term: string) => {
+    const frequency = index.documentFrequency.get(term) ?? 0;
+    return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
+  };
+  const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.documentFrequency.has(term)).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
+  const rawWords = new Map<string, boolean>();
+  for (const match of text.matchAll(/`([^`\n]{1,200})`/g)) for (const word of match[1]!.match(/[A-Za-z_$][\w$]*/g) ?? []) rawWords.set(word.toLowerCase(), true);
+  for (const word of text.match(/[A-Za-z_$][\w$-]*/g) ?? []) if (word.length >= 3 && !rawWords.has(word.toLowerCase())) rawWords.set(word.toLowerCase(), CODE_LIKE.test(word));
+  if (queryTerms.length === 0 && rawWords.size === 0) return [];
+  const isAboutTests = /\b(?:tests?|specs?|vitest|jest|pytest)\b/i.test(text);
+
+  const scored: GoalMatch[] = [];
+  for (const document of index.documents) {
+    let score = 0;
+    const matched = new Map<RetrievalField, string[]>();
+    for (const term of queryTerms) {
+      let weighted = 0;
+      for (const field of RETRIEVAL_FIELDS) {
+        const frequency = document.terms[field].get(term);
+        if (frequency === undefined) continue;
+        const average = index.averageLengths[field] || 1;
+        weighted += (FIELD_WEIGHT[field] * frequency) / (1 - FIELD_B[field] + (FIELD_B[field] * document.lengths[field]) / average);
+        matched.set(field, [...(matched.get(field) ?? []), term]);
+      }
+      if (weighted > 0) score += (idf(term) * weighted) / (K1 + weighted);
+    }
+    const exactSymbols = document.declaredNames.filter((name) => rawWords.has(name.toLowerCase()));
+    for (const name of exactSymbols) score += idf(name.toLowerCase()) * (rawWords.get(name.toLowerCase()) === true ? CODE_SYMBOL_FACTOR : EXACT_SYMBOL_FACTOR) / Math.max(1, exactSymbols.length / 2);
+    const namedPath = namedPathOf(document, rawWords);
+    if (namedPath === 'file') score += NAMED_FILE_BONUS;
+    if (namedPath === 'directory') score += NAMED_DIRECTORY_BONUS;
+    if (score <= 0) continue;
+    if (TEST_FILE.test(document.path) && !isAboutTests) score *= TEST_FILE_FACTOR;
+    scored.push({ path: document.path, score: round(score), matches: RETRIEVAL_FIELDS.filter((field) => matched.has(field)).map((field) => ({ field, terms: matched.get(field)! })), exactSymbols, namedPath });
+  }
+  scored.sort((left, right) => right.score - left.score || compareText(left.path, right.path));
+  const best = scored[0]?.score ?? 0;
+  return scored.filter((match) => match.score >= best * MIN_SHARE_OF_BEST).slice(0, MAX_GOAL_MATCHES);
+}
+
+/** One line for people: `terms token, store in symbols; expire in body; defines TokenStore`. */
+export function describeGoalMatch(match: GoalMatch): string {
+  const parts = match.matches.map((item) => `${item.terms.join(', ')} in ${item.field === 'path' ? 'the path' : item.field === 'symbols' ? 'declared names' : item.field === 'identifiers' ? 'identifiers' : 'comments and strings'}`);
+  if (match.exactSymbols.length > 0) parts.push(`declares ${match.exactSymbols.slice(0, 3).join(', ')}`);
+  if (match.namedPath !== null) parts.push(`its ${match.namedPath} name is in the goal`);
+  return `matches the goal: ${parts.join('; ')}`;
+}
+
+function namedPathOf(document: IndexedDocument, rawWords: ReadonlyMap<string, boolean>): GoalMatch['namedPath'] {
+  const segments = document.path.toLowerCase().split('/');
+  const base = segments.pop()!.replace(/\.[^.]+$/, '').replace(/\.(?:test|spec)$/, '');
+  if (base !== 'index' && base.length >= 3 && rawWords.has(base)) return 'file';
+  return segments.some((segment) => segment.length >= 4 && !['src', 'lib', 'test', 'tests'].includes(segment) && rawWords.has(segment)) ? 'directory' : null;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+function compareText(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}

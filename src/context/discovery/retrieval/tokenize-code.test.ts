@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { splitIdentifier, stemTerm, tokenizeCode } from './tokenize-code.js';
+
+describe('tokenizeCode', () => {
+  it.each([
+    ['getUserById', ['getuserbyid', 'user', 'id']],
+    ['parseHTTPResponse', ['parsehttprespons', 'pars', 'http', 'respons']],
+    ['user_service', ['user_servic', 'user', 'servic']],
+    ['auth-client', ['auth-client', 'auth', 'client']],
+    ['path.join', ['path.join', 'path', 'join']],
+    ['The tokens are cached', ['token', 'cach']],
+  ])('%s', (text, expected) => {
+    expect(tokenizeCode(text)).toEqual(expected);
+  });
+
+  it('drops stop words, numbers and data-like tokens', () => {
+    expect(tokenizeCode(`the and 12345 ${'a'.repeat(80)} x`)).toEqual([]);
+  });
+});
+
+describe('splitIdentifier', () => {
+  it.each([
+    ['TokenStore', ['token', 'store']],
+    ['HTTP_TIMEOUT', ['http', 'timeout']],
+    ['kebab-case-name', ['kebab', 'case', 'name']],
+  ])('%s', (identifier, parts) => {
+    expect(splitIdentifier(identifier)).toEqual(parts);
+  });
+});
+
+describe('stemTerm', () => {
+  it.each([
+    ['tokens', 'token'],
+    ['entries', 'entry'],
+    ['parsing', 'pars'],
+    ['parse', 'pars'],
+    ['matches', 'match'],
+    ['status', 'status'],
+    ['utf8', 'utf8'],
+  ])('%s → %s', (term, stem) => {
+    expect(stemTerm(term)).toBe(stem);
+  });
+});
