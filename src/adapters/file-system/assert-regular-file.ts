@@ -12,8 +12,11 @@ const KIND_TO_NOUN: Readonly<Record<FileKind, string>> = {
   other: 'a special file',
 };
 
-/** The kind of a filesystem entry as the FileSystem service reports it. */
-export function fileKindOf(stats: Stats | BigIntStats): FileKind {
+/** What stats and directory entries both tell about an entry's type. */
+export type EntryTypeInfo = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>;
+
+/** The kind of a filesystem entry (stats or a directory entry) as the FileSystem service reports it. */
+export function fileKindOf(stats: EntryTypeInfo | BigIntStats): FileKind {
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'directory';
   if (stats.isSymbolicLink()) return 'symlink';

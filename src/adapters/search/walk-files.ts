@@ -1,4 +1,5 @@
 import type { Dirent } from 'node:fs';
+import { fileKindOf } from '../file-system/assert-regular-file.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SKIP_DIRS, InvalidInputError } from '../../core/index.js';
@@ -126,13 +127,7 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
 
 /** The kind of a directory entry, without following symlinks. */
 export function kindOf(dirent: Dirent): FileKind {
-  if (dirent.isFile()) return 'file';
-  if (dirent.isDirectory()) return 'directory';
-  if (dirent.isSymbolicLink()) return 'symlink';
-  if (dirent.isFIFO()) return 'fifo';
-  if (dirent.isSocket()) return 'socket';
-  if (dirent.isBlockDevice() || dirent.isCharacterDevice()) return 'device';
-  return 'other';
+  return fileKindOf(dirent);
 }
 
 /** Ignore files of the directories from `root` down to (not including) the start directory. */
