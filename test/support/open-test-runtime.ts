@@ -2,15 +2,13 @@ import {
   WorkspaceScope,
   createPermissionService,
   createRuntime,
-  systemClock,
   type PathProbe,
   type PermissionServiceOptions,
   type Runtime,
   type Services,
 } from '../../src/core/index.js';
-import { createNodeFileSystem, createNodePathProbe } from '../../src/adapters/file-system/index.js';
-import { createTextSearcher, listFiles } from '../../src/adapters/search/index.js';
-import { createNodeShell } from '../../src/adapters/shell/index.js';
+import { createNodePathProbe } from '../../src/adapters/file-system/index.js';
+import { createNodeServices } from '../../src/adapters/node-workspace/index.js';
 
 /** A real runtime on a directory, with the services and probe it was built from. */
 export interface TestRuntimeParts {
@@ -27,13 +25,11 @@ export interface TestRuntimeParts {
 export async function openTestParts(root: string, options: { rules?: PermissionServiceOptions['rules'] } = {}): Promise<TestRuntimeParts> {
   const probe = createNodePathProbe();
   const scope = await WorkspaceScope.create({ root, probe });
-  const searcher = createTextSearcher({ ripgrep: null });
-  const services: Services = {
-    fileSystem: createNodeFileSystem({ list: listFiles, searchText: (request) => searcher.searchText(request) }),
-    shell: createNodeShell({ baseEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }),
+  const services = createNodeServices({
+    ripgrep: null,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     permission: createPermissionService({ approval: 'never', ...(options.rules ? { rules: options.rules } : {}) }),
-    clock: systemClock,
-  };
+  });
   return { runtime: createRuntime({ services, scope }), services, probe };
 }
 

@@ -14,3 +14,4 @@ export type { ConfigFiles, OpenWorkspaceOptions, OpenedWorkspace, SearchEngineIn
 export { MAX_CONFIG_FILE_BYTES, readOptionalTextFile } from './read-optional-file.js';
 export { createCommandRuntime } from './create-command-runtime.js';
 export type { PlannedCommandArgv } from './create-command-runtime.js';
+export { createNodeServices } from './create-node-services.js';

@@ -4,7 +4,6 @@ import {
   WorkspaceScope,
   createPermissionService,
   createRuntime,
-  systemClock,
   type PathProbe,
   type PermissionServiceOptions,
   type Runtime,
@@ -15,10 +14,10 @@ import {
   createRedactor,
 } from '../../core/index.js';
 import { loadConfig, userConfigPath, type ConfigInput, type LoadedConfig } from '../../config/index.js';
-import { createNodeFileSystem, createNodePathProbe, statPath } from '../file-system/index.js';
-import { createTextSearcher, findRipgrep, listFiles } from '../search/index.js';
+import { createNodePathProbe, statPath } from '../file-system/index.js';
+import { createNodeServices } from './create-node-services.js';
+import { findRipgrep } from '../search/index.js';
 import { loadShellParser } from '../shell-parser/index.js';
-import { createNodeShell } from '../shell/index.js';
 import { readOptionalTextFile } from './read-optional-file.js';
 
 /** The workspace config file's name, at the workspace root. */
@@ -130,10 +129,9 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
   const { probe, scope, files } = await readWorkspaceConfigFiles(options);
   const config = loadWorkspaceConfig(files, options, scope.root);
   const search = await chooseSearchEngine(config.config, options.env);
-  const searcher = createTextSearcher({ ripgrep: search.ripgrep });
-  const services: Services = {
-    fileSystem: createNodeFileSystem({ list: listFiles, searchText: (request) => searcher.searchText(request) }),
-    shell: createNodeShell({ baseEnv: options.env }),
+  const services = createNodeServices({
+    ripgrep: search.ripgrep,
+    env: options.env,
     permission: createPermissionService({
       homeDir: probe.homeDir,
       ...(options.allowedCommands ? { allowedCommands: options.allowedCommands } : {}),
@@ -141,8 +139,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
       approval: config.config.approval,
       ...(options.ask ? { ask: options.ask } : {}),
     }),
-    clock: systemClock,
-  };
+  });
   // Without the parser every `sh -c` command would be "unknown" to the folder gate.
   const shellParser = await loadShellParser();
   const runtime = createRuntime({ services, scope, shellParser, limits: runtimeLimitsFor(config.config) });
