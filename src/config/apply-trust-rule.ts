@@ -1,5 +1,6 @@
 import { isPlainObject } from './merge-config-layers.js';
 import type { Config } from './schema.js';
+import { AGENT_MODES } from './sections/agent-schema.js';
 import { APPROVAL_MODES } from './sections/approval-schema.js';
 
 /** A workspace setting that an untrusted workspace may only use to narrow what brass-agent does. */
@@ -34,6 +35,11 @@ const loosensApproval = (value: unknown, lower: unknown): string | undefined => 
   return rank(value) > rank(lower) ? `"${String(value)}" approves more than "${String(lower)}"` : undefined;
 };
 
+const loosensAgentMode = (value: unknown, lower: unknown): string | undefined => {
+  const rank = (mode: unknown) => AGENT_MODES.indexOf(mode as (typeof AGENT_MODES)[number]);
+  return rank(value) > rank(lower) ? `"${String(value)}" lets the agent do more than "${String(lower)}"` : undefined;
+};
+
 /**
  * The workspace trust rule: a repository's own `.brass-agent.json` is
  * untrusted input until the user trusts the workspace, so these settings are
@@ -49,6 +55,12 @@ const loosensApproval = (value: unknown, lower: unknown): string | undefined => 
 export const UNTRUSTED_WORKSPACE_RULES: readonly UntrustedKeyRule[] = [
   { keyPath: 'permissions.allow', widens: addsEntries('allows actions without asking') },
   { keyPath: 'approval', widens: loosensApproval },
+  { keyPath: 'agent.mode', widens: loosensAgentMode },
+  { keyPath: 'agent.maxSteps', widens: raisesLimit },
+  { keyPath: 'agent.maxTokens', widens: raisesLimit },
+  { keyPath: 'agent.repairTurns', widens: raisesLimit },
+  { keyPath: 'agent.delegate.*', widens: raisesLimit },
+  { keyPath: 'llm.maxOutputTokens', widens: raisesLimit },
   { keyPath: 'limits.*', widens: raisesLimit },
   { keyPath: 'search.maxFileSizeBytes', widens: raisesLimit },
   { keyPath: 'search.ripgrepPath', widens: changes('names a program to run') },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgentRunSchema } from './sections/agent-schema.js';
 import { AgentsSchema } from './sections/agents-schema.js';
 import { ApprovalSchema } from './sections/approval-schema.js';
 import { ContextDiscoverySchema } from './sections/context-discovery-schema.js';
@@ -37,6 +38,7 @@ export const ConfigSchema = z
     permissions: PermissionsSchema.prefault({}),
     approval: ApprovalSchema,
     llm: LlmSchema.prefault({}),
+    agent: AgentRunSchema.prefault({}),
     shell: ShellSchema.prefault({}),
     redaction: RedactionSchema.prefault({}),
   })

@@ -71,7 +71,7 @@ export type {
   SearchTextResult,
   WriteFileRequest,
 } from './services/file-system.js';
-export type { Llm, LlmCompleteRequest, LlmCompleteResult, LlmMessage, LlmToolCall, LlmToolDefinition } from './services/llm.js';
+export type { Llm, LlmCompleteRequest, LlmCompleteResult, LlmFailureReason, LlmMessage, LlmToolCall, LlmToolDefinition } from './services/llm.js';
 export type {
   ApprovalOutcome,
   PermissionAccess,
@@ -81,6 +81,7 @@ export type {
   PermissionVerdict,
 } from './services/permission.js';
 export type { Services } from './services/services.js';
+export type { JournalEntry, JournalState, JournaledFile, PatchJournal } from './services/patch-journal.js';
 export type { Shell, ShellRunRequest, ShellRunResult } from './services/shell.js';
 
 export { createPermissionService } from './permission/create-permission-service.js';

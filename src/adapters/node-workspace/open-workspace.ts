@@ -158,5 +158,7 @@ export function runtimeLimitsFor(config: LoadedConfig['config']): Partial<Runtim
     maxSearchFileSizeBytes: config.search.maxFileSizeBytes,
     skipDirs: config.search.skipDirs,
     passEnv: config.shell.passEnv,
+    // Every attempt may take the whole request timeout; a minute more covers the backoff between them.
+    llmTimeoutMs: config.llm.timeoutMs * (config.llm.maxRetries + 1) + 60_000,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nonEmptyString } from './non-empty-string.js';
+import { positiveInteger } from './positive-integer.js';
 
 /** LLM providers the `llm.provider` setting accepts. */
 export const LLM_PROVIDERS = ['openai-compatible', 'openai', 'anthropic'] as const;
@@ -26,5 +27,13 @@ export const LlmSchema = z
       .meta({ title: 'environment variable name' })
       .optional()
       .describe('Name of the environment variable that holds the API key. Ignored in an untrusted workspace file.'),
+    timeoutMs: positiveInteger(120_000, 'Timeout, in milliseconds, of one request to the model (until its last streamed byte).'),
+    maxRetries: z
+      .int({ error: 'expected a whole number from 0 to 10' })
+      .min(0, { error: 'expected a whole number from 0 to 10' })
+      .max(10, { error: 'expected a whole number from 0 to 10' })
+      .default(2)
+      .describe('How many times a request that failed with HTTP 429 or 5xx, or could not connect, is retried (with backoff).'),
+    maxOutputTokens: positiveInteger(8192, 'Most tokens the model may write in one reply.'),
   })
   .describe('LLM provider. The API key is read from the environment variable named by apiKeyEnv, never from a file.');

@@ -31,6 +31,7 @@ export const DEFAULT_ACTION_TIMEOUT_MS = 30_000;
 export const DEFAULT_SHELL_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_SHELL_OUTPUT_BYTES = 256 * 1024;
 export const DEFAULT_MAX_SEARCH_RESULTS = 200;
+export const DEFAULT_LLM_TIMEOUT_MS = 10 * 60_000;
 /** Extra time the runtime grants a shell command past its own timeout to kill and reap it. */
 const SHELL_KILL_GRACE_MS = 5_000;
 
@@ -51,6 +52,8 @@ export interface RuntimeLimits {
   passEnv: readonly string[];
   /** Directory names listing and search never enter. */
   skipDirs: readonly string[];
+  /** Timeout of one `llm.complete` (the provider's own retries included). Default 10 min. */
+  llmTimeoutMs: number;
 }
 
 export const DEFAULT_RUNTIME_LIMITS: RuntimeLimits = {
@@ -62,6 +65,7 @@ export const DEFAULT_RUNTIME_LIMITS: RuntimeLimits = {
   maxSearchFileSizeBytes: DEFAULT_MAX_READ_BYTES,
   passEnv: [],
   skipDirs: DEFAULT_SKIP_DIRS,
+  llmTimeoutMs: DEFAULT_LLM_TIMEOUT_MS,
 };
 
 /** What the permission layer decides about an action, without asking anyone or running it. */
@@ -134,8 +138,10 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
   const containedFor = (prepared: PreparedAction) => (realPath: string) =>
     isContained(realPath) || prepared.outOfScope.some((outside) => isPathInside(realPath, outside.realPath, false));
 
-  async function authorize(action: AgentAction): Promise<PreparedAction> {
-    const first = await prepare(action);
+  type Timed = <T>(work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+
+  async function authorize(action: AgentAction, timed: Timed): Promise<PreparedAction> {
+    const first = await timed(() => prepare(action));
     const verdict = services.permission.decide(first.request);
     if (verdict.decision === 'deny') throw new BrassError('denied', `${action.kind} is denied (${verdict.reason})`);
     if (verdict.decision === 'allow') return first;
@@ -146,27 +152,27 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       throw new BrassError('denied', `${action.kind} needs approval and was not approved (${verdict.reason})`);
     }
     // Re-check right before running: a symlink swapped while a person decided must not ride on the approval.
-    const second = await prepare(action);
+    const second = await timed(() => prepare(action));
     if (operationHash(second.request) !== operationHash(first.request)) {
       throw new BrassError('denied', `${action.kind}: what it touches changed while it waited for approval; nothing was done (run it again to be asked about it as it is now)`);
     }
     return second;
   }
 
-  const handlers: { [K in keyof ActionResultMap]: (action: Extract<AgentAction, { kind: K }>, signal: AbortSignal) => Promise<ActionResultMap[K]> } = {
-    'fs.readFile': async (action: ReadFileAction, signal) => {
-      const prepared = await authorize(action);
+  const handlers: {
+    [K in keyof ActionResultMap]: (action: Extract<AgentAction, { kind: K }>, prepared: PreparedAction, signal: AbortSignal) => Promise<ActionResultMap[K]>;
+  } = {
+    'fs.readFile': async (action: ReadFileAction, prepared, signal) => {
       const target = prepared.targets[0]!;
       const maxBytes = action.maxBytes ?? limits.maxReadBytes;
       const content = await services.fileSystem.readFile({ path: target.absolute, maxBytes, isContained: containedFor(prepared), signal });
       return { path: target.relative ?? target.absolute, ...content };
     },
-    'fs.stat': async (action: StatAction) => {
-      const target = (await authorize(action)).targets[0]!;
+    'fs.stat': async (_action: StatAction, prepared) => {
+      const target = prepared.targets[0]!;
       return { path: target.relative ?? target.absolute, ...(await services.fileSystem.stat(target.absolute)) };
     },
-    'fs.list': async (action: ListAction, signal) => {
-      const prepared = await authorize(action);
+    'fs.list': async (action: ListAction, prepared, signal) => {
       const target = prepared.targets[0]!;
       return services.fileSystem.list({
         path: target.absolute,
@@ -179,8 +185,8 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
         signal,
       });
     },
-    'fs.searchText': async (action: SearchTextAction, signal) => {
-      const target = (await authorize(action)).targets[0]!;
+    'fs.searchText': async (action: SearchTextAction, prepared, signal) => {
+      const target = prepared.targets[0]!;
       return services.fileSystem.searchText({
         query: action.query,
         root: target.absolute,
@@ -194,8 +200,8 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
         signal,
       });
     },
-    'shell.run': async (action: ShellRunAction, signal) => {
-      const cwd = (await authorize(action)).targets[0]!;
+    'shell.run': async (action: ShellRunAction, prepared, signal) => {
+      const cwd = prepared.targets[0]!;
       const result = await services.shell.run({
         argv: action.argv,
         cwd: cwd.absolute,
@@ -206,14 +212,12 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       });
       return { ...result, argv: action.argv, cwd: cwd.relative ?? cwd.absolute };
     },
-    'llm.complete': async (action: LlmCompleteAction, signal) => {
+    'llm.complete': async (action: LlmCompleteAction, _prepared, signal) => {
       const llm = services.llm;
       if (llm === undefined) throw new BrassError('unavailable', 'no LLM provider is configured (set llm.provider or BRASS_LLM_PROVIDER)');
-      await authorize(action);
       return llm.complete({ ...action.request, signal });
     },
-    'patch.apply': async (action: PatchApplyAction) => {
-      const prepared = await authorize(action);
+    'patch.apply': async (action: PatchApplyAction, prepared) => {
       for (const outside of prepared.outOfScope) approvedWriteRoots.add(outside.realPath);
       return patches.apply(
         action.edits.map((edit, index) => {
@@ -223,7 +227,6 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       );
     },
     'patch.rollback': async (action: PatchRollbackAction) => {
-      await authorize(action);
       return patches.rollback(action.patchId);
     },
   };
@@ -236,20 +239,21 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
     },
     async execute<A extends AgentAction>(action: A, executeOptions: { signal?: AbortSignal } = {}): Promise<Observation<A>> {
       const started = services.clock.now();
-      const handler = handlers[action.kind] as unknown as ((action: A, signal: AbortSignal) => Promise<ActionResult<A>>) | undefined;
+      const handler = handlers[action.kind] as unknown as ((action: A, prepared: PreparedAction, signal: AbortSignal) => Promise<ActionResult<A>>) | undefined;
       if (handler === undefined) {
         return fail(action, { code: 'invalid-input', message: `unknown action kind ${JSON.stringify(action.kind)}` }, 0);
       }
       const timeoutMs =
         action.kind === 'shell.run'
           ? ((action as ShellRunAction).timeoutMs ?? limits.shellTimeoutMs) + SHELL_KILL_GRACE_MS
-          : limits.actionTimeoutMs;
+          : action.kind === 'llm.complete'
+            ? limits.llmTimeoutMs
+            : limits.actionTimeoutMs;
+      const signalOption = executeOptions.signal ? { signal: executeOptions.signal } : {};
       try {
-        const value = await runWithTimeout((signal) => handler(action, signal), {
-          timeoutMs,
-          label: action.kind,
-          ...(executeOptions.signal ? { signal: executeOptions.signal } : {}),
-        });
+        // The time a person takes to answer an approval is not the action's: only preparing and running are timed.
+        const prepared = await authorize(action, (work) => runWithTimeout(work, { timeoutMs: limits.actionTimeoutMs, label: action.kind, ...signalOption }));
+        const value = await runWithTimeout((signal) => handler(action, prepared, signal), { timeoutMs, label: action.kind, ...signalOption });
         return { ok: true, kind: action.kind, value, durationMs: services.clock.now() - started };
       } catch (error) {
         const actionError = toActionError(error, pathOf(action));

@@ -23,6 +23,11 @@ export interface LlmCompleteRequest {
   messages: readonly LlmMessage[];
   tools?: readonly LlmToolDefinition[];
   maxOutputTokens?: number;
+  /**
+   * Called with each piece of the model's text as it streams in, before the
+   * request resolves. Tool calls arrive whole, in the result.
+   */
+  onTextDelta?: (delta: string) => void;
   signal?: AbortSignal;
 }
 
@@ -30,8 +35,28 @@ export interface LlmCompleteResult {
   text: string;
   toolCalls: LlmToolCall[];
   finishReason: 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
-  usage: { inputTokens: number | null; outputTokens: number | null };
+  usage: { inputTokens: number | null; outputTokens: number | null; cachedInputTokens?: number | null };
 }
+
+/**
+ * Why a model request failed, for a one-line message and the right reaction
+ * (an adapter throws `BrassError` with code `llm-<reason>`): `no-key` (the
+ * key variable is unset), `unreachable` (connection refused, DNS), `auth`
+ * (401/403), `model-not-found`, `context-too-long`, `rate-limited` (429 after
+ * the retries), `server` (5xx after the retries), `timeout`, `bad-response`
+ * (malformed stream or body), `bad-request` (any other 4xx).
+ */
+export type LlmFailureReason =
+  | 'no-key'
+  | 'unreachable'
+  | 'auth'
+  | 'model-not-found'
+  | 'context-too-long'
+  | 'rate-limited'
+  | 'server'
+  | 'timeout'
+  | 'bad-response'
+  | 'bad-request';
 
 export interface Llm {
   complete(request: LlmCompleteRequest): Promise<LlmCompleteResult>;

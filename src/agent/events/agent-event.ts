@@ -1,0 +1,72 @@
+import type { ApprovalOutcome } from '../../core/index.js';
+
+/** Version of the `--protocol-json` event stream; bumped only on an incompatible change. */
+export const AGENT_EVENT_VERSION = 1;
+
+/** The agent modes, from the most careful (see `agent.mode` in the config). */
+export type AgentMode = 'read-only' | 'propose' | 'write' | 'autonomous';
+
+/** How a run ended. */
+export type RunFinalState =
+  /** The model finished; nothing was changed (read-only, or no edit was needed). */
+  | 'completed'
+  /** Edits were collected as a patch and shown; nothing was written (propose mode, or the patch was not approved). */
+  | 'proposed'
+  /** The patch was applied and validation passed (or there was no validation to run). */
+  | 'applied'
+  /** Validation still failed after the repair turns; every file was restored byte for byte. */
+  | 'rolled-back'
+  /** The model or the endpoint failed, a budget ran out, or the run was interrupted. */
+  | 'failed';
+
+/** One file of a patch as events and summaries show it. */
+export interface PatchFileSummary {
+  path: string;
+  status: 'added' | 'modified' | 'deleted';
+  additions: number;
+  deletions: number;
+}
+
+/**
+ * Everything a run reports while it works, in order. Human output and
+ * `--protocol-json` (one JSON object per line, each with `version` and
+ * `type`) are both rendered from these. Texts in events are already redacted.
+ */
+export type AgentEvent =
+  | { type: 'run.started'; runId: string; goal: string; mode: AgentMode; approval: 'ask' | 'auto' | 'never'; provider: string; model: string; workspace: string }
+  | { type: 'discovery.completed'; files: { path: string; reason: string }[]; commands: { name: string; ran: boolean; exitCode: number | null }[] }
+  | { type: 'text.delta'; text: string; agent: string }
+  | { type: 'model.completed'; step: number; finishReason: string; inputTokens: number | null; outputTokens: number | null; agent: string }
+  | { type: 'action.started'; callId: string; tool: string; input: unknown; agent: string }
+  | { type: 'action.completed'; callId: string; tool: string; summary: string; durationMs: number; agent: string }
+  | { type: 'action.failed'; callId: string; tool: string; error: { code: string; message: string }; durationMs: number; agent: string }
+  | {
+      type: 'approval.requested';
+      approvalId: string;
+      action: string;
+      tool: string | null;
+      reason: string;
+      paths: string[];
+      outOfScopePaths: string[];
+      command: string | null;
+      diff: string | null;
+    }
+  | { type: 'approval.resolved'; approvalId: string; outcome: ApprovalOutcome }
+  | { type: 'patch.proposed'; files: PatchFileSummary[]; diff: string }
+  | { type: 'patch.applied'; patchId: string; files: PatchFileSummary[] }
+  | { type: 'patch.rolled_back'; patchId: string; restored: string[]; removed: string[] }
+  | { type: 'validation.completed'; passed: boolean; commands: { name: string; exitCode: number | null }[] }
+  | { type: 'warning'; message: string }
+  | {
+      type: 'run.finished';
+      state: RunFinalState;
+      /** One line: what happened, for people. */
+      summary: string;
+      steps: number;
+      inputTokens: number;
+      outputTokens: number;
+      files: PatchFileSummary[];
+    };
+
+/** An event as written to the `--protocol-json` stream. */
+export type ProtocolEvent = AgentEvent & { version: typeof AGENT_EVENT_VERSION; time: string };
