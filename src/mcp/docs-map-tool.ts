@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { answerDocsQuery } from '../context/docs/index.js';
 import type { McpSession } from './mcp-session.js';
 import { guardTool, textResult } from './tool-result.js';
 
@@ -31,25 +32,7 @@ export function registerDocsMapTool(server: McpServer, session: McpSession): voi
     ({ target, search }) =>
       guardTool(async () => {
         const map = await session.openDocsMap();
-        const redact = (value: unknown): string => session.workspace.redactor.redact(JSON.stringify(value, null, 2)).text;
-        if (search !== undefined) return textResult(redact({ version: 1, ...(await map.search(search, target === undefined ? {} : { scope: target })) }));
-        if (target === undefined) return textResult(redact({ version: 1, ...map.regions() }));
-        const opened = await map.open(target);
-        if (opened.kind === 'page') {
-          const { target: pageTarget, title, description, path, truncated, body } = opened;
-          return textResult(redact({ version: 1, target: pageTarget, title, ...(description === undefined ? {} : { description }), path, truncated, body }));
-        }
-        const { target: regionTarget, title, description, pages, indexPage } = opened;
-        return textResult(
-          redact({
-            version: 1,
-            target: regionTarget,
-            title,
-            ...(description === undefined ? {} : { description }),
-            pages,
-            ...(indexPage === undefined ? {} : { path: indexPage.path, truncated: indexPage.truncated, body: indexPage.body }),
-          }),
-        );
+        return textResult(session.workspace.redactor.redact(JSON.stringify(await answerDocsQuery(map, { target, search }), null, 2)).text);
       }),
   );
 }

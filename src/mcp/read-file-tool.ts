@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { sliceLines } from '../agent/tools/slice-lines.js';
 import type { McpSession } from './mcp-session.js';
 import { MAX_RESULT_TEXT_BYTES, capText, errorResult, guardTool, textResult } from './tool-result.js';
 
@@ -11,17 +12,6 @@ const inputSchema = {
   startLine: z.number().int().min(1).optional().describe('First line to return, 1-based. Default: the first line.'),
   endLine: z.number().int().min(1).optional().describe('Last line to return, inclusive, 1-based. Default: the last line.'),
 };
-
-/** Lines `startLine..endLine` (1-based, inclusive) of `content`, and how many lines it has. */
-function sliceLines(content: string, startLine: number | undefined, endLine: number | undefined): { text: string; first: number; last: number; total: number } {
-  const lines = content.split('\n');
-  // A final newline ends the last line rather than starting an empty one.
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const total = lines.length;
-  const first = startLine ?? 1;
-  const last = Math.min(endLine ?? total, total);
-  return { text: lines.slice(first - 1, last).join('\n'), first, last, total };
-}
 
 /**
  * Registers `read_file`: a workspace file through the runtime's safe-read

@@ -1,0 +1,116 @@
+import { createPermissionService, createRuntime } from '../../core/index.js';
+import type { AgentEvent } from '../events/agent-event.js';
+import { assembleSystemPrompt, createContextSession, PLAIN_SYSTEM_PROMPT } from '../context-session/index.js';
+import type { AgentEnvironment } from './agent-environment.js';
+import type { AgentSession, CreateAgentSessionOptions } from './agent-session.js';
+import { createApprovalAsker } from './create-approval-asker.js';
+import { renderDocsSection, renderToolsSection } from './render-prompt-sections.js';
+import { toolsForMode } from './tools-for-mode.js';
+
+/**
+ * Builds one agent session on the run's environment:
+ * - its own permission service: the config's rules, the approval mode, the
+ *   validation commands' argv allowed, its own grants (a sub-agent's start
+ *   empty, from `parent.grants.createChild()`), and an `ask` that emits the
+ *   approval events and shows the diff set by `setApprovalDiff`;
+ * - its own runtime on the shared services, scope and limits;
+ * - its own context session on the shared context cache (one walk for the
+ *   whole run, its own disclosure state);
+ * - the tools of its mode (see toolsForMode);
+ * - its system prompt: the context session's prompt, the docs regions and
+ *   the tools, redacted, computed once and never changed.
+ * Throws InvalidInputError when the selection names an unknown agent, flow
+ * or step, or a permission rule is malformed.
+ *
+ * @example
+ * const session = await createAgentSession(environment, { mode: 'propose', name: 'main', edits });
+ * const result = await runToolLoop({ session, messages: [{ role: 'user', content: goal }], maxSteps: 40, maxTokens: 1_000_000 });
+ */
+export async function createAgentSession(environment: AgentEnvironment, options: CreateAgentSessionOptions): Promise<AgentSession> {
+  return buildSession(environment, options, { next: 1 });
+}
+
+/** A session and the children it creates share one numbering: delegate-1, delegate-2, ... */
+interface ChildCounter {
+  next: number;
+}
+
+async function buildSession(environment: AgentEnvironment, options: CreateAgentSessionOptions, counter: ChildCounter): Promise<AgentSession> {
+  const { config, redactor } = environment;
+  const parent = options.parent ?? null;
+  const redact = (text: string): string => redactor.redact(text).text;
+  const emit = (event: AgentEvent): void => environment.onEvent(event);
+  let approvalDiff: string | null = null;
+
+  const permission = createPermissionService({
+    rules: config.permissions,
+    approval: environment.approval,
+    allowedCommands: environment.validationCommands.map((command) => command.argv),
+    clock: environment.services.clock,
+    ...(environment.homeDir === undefined ? {} : { homeDir: environment.homeDir }),
+    ...(parent === null ? {} : { grants: parent.grants.createChild() }),
+    ask: createApprovalAsker({
+      sessionName: options.name,
+      ask: environment.ask,
+      emit,
+      redact,
+      takeDiff: () => {
+        const diff = approvalDiff;
+        approvalDiff = null;
+        return diff;
+      },
+    }),
+  });
+  const runtime = createRuntime({
+    services: { ...environment.services, permission },
+    scope: environment.scope,
+    shellParser: environment.shellParser,
+    limits: environment.limits,
+  });
+  const selection = options.selection ?? {};
+  const contextSession = await createContextSession({
+    runtime,
+    config,
+    basePrompt: PLAIN_SYSTEM_PROMPT,
+    selection,
+    env: environment.env,
+    cache: environment.contextCache,
+    shellParser: environment.shellParser,
+    ...(environment.projectRoot === undefined ? {} : { projectRoot: environment.projectRoot }),
+    ...(environment.guidanceRuntime === undefined ? {} : { guidanceRuntime: environment.guidanceRuntime }),
+    ...(environment.userGuidance === undefined ? {} : { userGuidance: environment.userGuidance }),
+    ...(environment.homeDir === undefined ? {} : { homeDir: environment.homeDir }),
+  });
+  const isChild = parent !== null;
+  const mode = isChild ? 'read-only' : options.mode;
+  const tools = toolsForMode({ mode, isChild, config, docsMap: environment.docsMap, validationCommands: environment.validationCommands });
+  const docsSection = renderDocsSection(environment.docsMap === null ? null : environment.docsMap.regions());
+  // Redacted once here: the prompt is sent on every turn and must not change between them.
+  const systemPrompt = redact(assembleSystemPrompt(contextSession.systemPrompt, [docsSection, renderToolsSection(mode, tools, isChild)]));
+
+  const session: AgentSession = {
+    name: options.name,
+    mode,
+    selection,
+    environment,
+    systemPrompt,
+    runtime,
+    grants: permission.grants,
+    tools,
+    contextSession,
+    edits: options.edits,
+    parent,
+    setApprovalDiff(diff) {
+      approvalDiff = diff;
+    },
+    redact,
+    emit,
+    createChild(childOptions) {
+      // Named now, synchronously: tasks started in order are numbered in order.
+      const name = `delegate-${counter.next}`;
+      counter.next += 1;
+      return buildSession(environment, { mode: 'read-only', name, edits: options.edits, parent: session, ...(childOptions.selection === undefined ? {} : { selection: childOptions.selection }) }, counter);
+    },
+  };
+  return session;
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createAgentTestKit } from '../../../test/support/agent-test-kit.js';
+import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
+import type { AgentSession } from '../session/index.js';
+
+async function call(session: AgentSession, name: string, input: unknown) {
+  const tool = session.tools.find((candidate) => candidate.definition.name === name);
+  if (tool === undefined) throw new Error(`no tool ${name}`);
+  return tool.run(input, { session, callId: 'test', signal: new AbortController().signal });
+}
+
+describe('edit_file', () => {
+  it('replaces a unique match, records it as pending and leaves the disk alone', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'src/a.ts': 'const a = 1;\nconst b = 2;\n' } });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    const result = await call(session, 'edit_file', { path: './src/a.ts', old_string: 'const b = 2;', new_string: 'const b = 3;' });
+    expect(result).toMatchObject({ ok: true, paths: ['src/a.ts'], isChange: true });
+    expect(result.content).toContain('Edited src/a.ts: replaced 1 occurrence.');
+    expect(result.content).toContain('2  const b = 3;');
+    expect(kit.edits.pendingContent('src/a.ts')).toBe('const a = 1;\nconst b = 3;\n');
+    expect(fs.readFileSync(workspace.path('src/a.ts'), 'utf8')).toBe('const a = 1;\nconst b = 2;\n');
+    // `$&` in the new text is literal, not a replacement pattern.
+    await call(session, 'edit_file', { path: 'src/a.ts', old_string: 'const a = 1;', new_string: 'const a = "$&";' });
+    expect(kit.edits.pendingContent('src/a.ts')).toBe('const a = "$&";\nconst b = 3;\n');
+  });
+
+  it('refuses a non-unique match unless replace_all, and a missing one, saying what to do', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'x = 1\nx = 1\n' } });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    const ambiguous = await call(session, 'edit_file', { path: 'a.txt', old_string: 'x = 1', new_string: 'x = 2' });
+    expect(ambiguous).toMatchObject({ ok: false, code: 'ambiguous' });
+    expect(ambiguous.content).toBe('old_string occurs 2 times in a.txt. Include more surrounding lines to make it unique, or set replace_all: true to replace every occurrence.');
+    const missing = await call(session, 'edit_file', { path: 'a.txt', old_string: 'y = 1', new_string: 'y = 2' });
+    expect(missing).toMatchObject({ ok: false, code: 'not-found' });
+    expect(missing.content).toMatch(/^old_string was not found in a.txt. Read the file again/);
+    expect(kit.edits.isEmpty()).toBe(true);
+    const all = await call(session, 'edit_file', { path: 'a.txt', old_string: 'x = 1', new_string: 'x = 2', replace_all: true });
+    expect(all.content).toContain('replaced 2 occurrences');
+    expect(kit.edits.pendingContent('a.txt')).toBe('x = 2\nx = 2\n');
+  });
+
+  it('refuses a file that does not exist, and text holding a redaction marker', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'password = hunter2-but-longer\n' } });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    expect((await call(session, 'edit_file', { path: 'nope.txt', old_string: 'a', new_string: 'b' })).content).toBe('nope.txt does not exist. Use write_file to create it.');
+    const marker = await call(session, 'edit_file', { path: 'a.txt', old_string: 'password = hunter2-but-longer', new_string: 'password = [REDACTED:password]' });
+    expect(marker).toMatchObject({ ok: false, code: 'invalid-input' });
+    expect(marker.content).toContain('leave that part out of your edit');
+    expect(kit.edits.isEmpty()).toBe(true);
+  });
+
+  it('honours a deny rule on the path before recording anything', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'locked/a.txt': 'a\n' } });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [], config: { permissions: { deny: ['Write(locked/**)'] } } });
+    const session = await kit.session();
+    const result = await call(session, 'edit_file', { path: 'locked/a.txt', old_string: 'a', new_string: 'b' });
+    expect(result).toMatchObject({ ok: false, code: 'denied' });
+    expect(result.content).toContain('Write(locked/**)');
+    expect(kit.edits.isEmpty()).toBe(true);
+  });
+});
+
+describe('write_file and read_file', () => {
+  it('read_file shows what write_file recorded while nothing on disk changed', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'old\n' } });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    expect(await call(session, 'write_file', { path: 'a.txt', content: 'new\n' })).toMatchObject({ ok: true, paths: ['a.txt'], contentPaths: ['a.txt'] });
+    const created = await call(session, 'write_file', { path: 'dir/b.txt', content: 'b\n' });
+    expect(created.content).toMatch(/^Created dir\/b.txt \(1 lines, 2 bytes\)\. The change is pending/);
+
+    expect((await call(session, 'read_file', { path: 'a.txt' })).content).toBe('a.txt (pending edit of this run, not on disk yet)\nnew\n');
+    expect((await call(session, 'read_file', { path: 'dir/b.txt' })).content).toBe('dir/b.txt (pending edit of this run, not on disk yet)\nb\n');
+    expect(fs.readFileSync(workspace.path('a.txt'), 'utf8')).toBe('old\n');
+    expect(fs.existsSync(workspace.path('dir/b.txt'))).toBe(false);
+  });
+
+  it('read_file returns line ranges with a header saying how to read on', async () => {
+    const lines = Array.from({ length: 10 }, (_, index) => `line ${index + 1}`).join('\n');
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': `${lines}\n` } });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    expect((await call(session, 'read_file', { path: 'a.txt', offset: 3, limit: 2 })).content).toBe('a.txt (lines 3-4 of 10; call again with offset 5 for more)\nline 3\nline 4');
+    expect((await call(session, 'read_file', { path: 'a.txt', offset: 11 })).content).toBe('offset: 11 is past the end of a.txt (10 lines)');
+    expect((await call(session, 'read_file', { path: 'missing.txt' }))).toMatchObject({ ok: false, code: 'not-found' });
+  });
+});
+
+describe('list_dir and search_text', () => {
+  it('lists a directory and finds text with workspace-relative paths', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'src/a.ts': 'export const needle = 1;\n', 'src/sub/b.ts': 'needle();\n', 'README.md': '# x\n' } });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    expect((await call(session, 'list_dir', { path: 'src' })).content.split('\n').sort()).toEqual(['src/a.ts', 'src/sub/']);
+    const search = await call(session, 'search_text', { query: 'needle', path: 'src' });
+    expect(search.content).toBe('src/a.ts:1:14: export const needle = 1;\nsrc/sub/b.ts:1:1: needle();');
+    expect(search.paths).toEqual(['src', 'src/a.ts', 'src/sub/b.ts']);
+    expect((await call(session, 'search_text', { query: 'absent-text' })).content).toBe('No matches.');
+  });
+});

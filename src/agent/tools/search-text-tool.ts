@@ -1,0 +1,65 @@
+import { posix } from 'node:path';
+import { z } from 'zod';
+import { type AgentTool, defineTool, failure } from './agent-tool.js';
+import { capToolText } from './tool-text.js';
+
+/** The tool's name. */
+export const SEARCH_TEXT_TOOL = 'search_text';
+/** Matches returned when the model does not say. */
+export const DEFAULT_SEARCH_MATCHES = 100;
+/** Matches one call may ask for at most. */
+export const MAX_SEARCH_MATCHES = 500;
+
+const schema = z.strictObject({
+  query: z.string().min(1).describe('The exact text to find: a fixed string on one line, not a regular expression.'),
+  path: z.string().min(1).optional().describe('A directory to search, relative to the workspace root. Default: the whole workspace.'),
+  globs: z.array(z.string().min(1)).max(50).optional().describe('Only files whose path (relative to the searched directory) matches one of these globs, e.g. ["**/*.ts"].'),
+  excludeGlobs: z.array(z.string().min(1)).max(50).optional().describe('Skip files matching any of these globs, e.g. ["**/*.test.ts"].'),
+  caseSensitive: z.boolean().optional().describe('Match case exactly (default true).'),
+  maxResults: z.number().int().min(1).max(MAX_SEARCH_MATCHES).optional().describe(`At most this many matches (default ${DEFAULT_SEARCH_MATCHES}).`),
+});
+
+/**
+ * `search_text`: a fixed-string search through the runtime (`fs.searchText`:
+ * scope, ignore files, skipped directories), one `path:line:column: text`
+ * line per match with workspace-relative paths, capped.
+ */
+export function createSearchTextTool(): AgentTool {
+  return defineTool({
+    name: SEARCH_TEXT_TOOL,
+    description:
+      'Find an exact string in the workspace files (fixed string, not a regex). Returns "path:line:column: text" lines sorted by path. ' +
+      'Narrow with path, globs and excludeGlobs; ignored files and build directories are skipped.',
+    schema,
+    async run({ query, path, globs, excludeGlobs, caseSensitive, maxResults }, { session, signal }) {
+      const { runtime } = session;
+      const observation = await runtime.execute(
+        {
+          kind: 'fs.searchText',
+          tool: SEARCH_TEXT_TOOL,
+          query,
+          maxResults: maxResults ?? DEFAULT_SEARCH_MATCHES,
+          ...(path === undefined ? {} : { path }),
+          ...(globs === undefined ? {} : { globs }),
+          ...(excludeGlobs === undefined ? {} : { excludeGlobs }),
+          ...(caseSensitive === undefined ? {} : { caseSensitive }),
+        },
+        { signal },
+      );
+      if (!observation.ok) return failure(`${path ?? query}: ${observation.error.message} (${observation.error.code})`, observation.error.code);
+      // Matches are relative to the searched directory; the model works with workspace-relative paths.
+      const base = path === undefined ? '.' : ((await runtime.scope.resolve(path)).relativePath ?? path);
+      const { matches, truncated } = observation.value;
+      const files = [...new Set(matches.map((match) => posix.join(base, match.path)))];
+      if (matches.length === 0) return { ok: true, content: 'No matches.', paths: [base], summary: `no match for ${JSON.stringify(query)}` };
+      const lines = matches.map((match) => `${posix.join(base, match.path)}:${match.line}:${match.column}: ${match.text}`);
+      if (truncated) lines.push(`[... more matches not shown: raise maxResults (up to ${MAX_SEARCH_MATCHES}) or narrow the search ...]`);
+      return {
+        ok: true,
+        content: capToolText(session.redact(lines.join('\n'))),
+        paths: [base, ...files],
+        summary: `${matches.length}${truncated ? '+' : ''} matches for ${JSON.stringify(query)} in ${files.length} files`,
+      };
+    },
+  });
+}
