@@ -70,10 +70,11 @@ export interface LlmCompleteAction extends ActionBase {
   request: Omit<LlmCompleteRequest, 'signal'>;
 }
 
-/** One file of a patch: its whole new content. */
+/** One file of a patch: its whole new content, or its deletion. */
 export interface PatchEdit {
   path: string;
-  content: string;
+  /** The whole new content; null deletes the file (its snapshot is kept, so a rollback recreates it). */
+  content: string | null;
   /**
    * The content the file must have now (undefined: not checked; null: the
    * file must not exist). A mismatch fails the whole patch as a conflict.
@@ -96,7 +97,7 @@ export type StatResult = FileStat & { path: string };
 export type ShellRunActionResult = ShellRunResult & { argv: readonly string[]; cwd: string };
 export interface PatchApplyResult {
   patchId: string;
-  files: { path: string; created: boolean }[];
+  files: { path: string; created: boolean; deleted: boolean }[];
 }
 export interface PatchRollbackResult {
   patchId: string;

@@ -13,6 +13,8 @@ interface Snapshot {
   relative: string;
   /** null: the file did not exist before the patch. */
   previous: string | null;
+  /** Whether the patch deletes the file. */
+  deletes: boolean;
 }
 
 export interface ResolvedEdit extends PatchEdit {
@@ -20,9 +22,10 @@ export interface ResolvedEdit extends PatchEdit {
 }
 
 /**
- * Applies whole-file edits and keeps what they replaced, so `rollback`
- * restores every file byte for byte (and removes the files it created). A
- * patch that fails half-way restores what it had already written.
+ * Applies whole-file edits and deletions and keeps what they replaced, so
+ * `rollback` restores every file byte for byte (recreates the files it
+ * deleted, removes the files it created). A patch that fails half-way
+ * restores what it had already written. Deleting a missing file is a conflict.
  */
 export function createPatchStore(options: { fileSystem: FileSystem; isContained: (realPath: string) => boolean }) {
   const { fileSystem, isContained } = options;
@@ -39,14 +42,15 @@ export function createPatchStore(options: { fileSystem: FileSystem; isContained:
       if (!(FileAccessError.isInstance(error) && error.reason === 'not-found')) throw error;
       previous = null;
     }
+    if (edit.content === null && previous === null) throw new BrassError('conflict', `${edit.target.relative} does not exist, so it cannot be deleted`);
     // New markers mean the edit was made from a redacted view: writing it would replace a real secret by its marker.
-    if (countMarkers(edit.content) > countMarkers(previous ?? '')) {
+    if (countMarkers(edit.content ?? '') > countMarkers(previous ?? '')) {
       throw new BrassError('conflict', `the new content of ${edit.target.relative} contains [REDACTED:...] markers; it was written from a redacted view: edit around the secret instead of rewriting it`);
     }
     if (edit.expectedContent !== undefined && edit.expectedContent !== previous) {
       throw new BrassError('conflict', `${edit.target.relative} changed since the patch was prepared; read it again and redo the edit`);
     }
-    return { absolute: edit.target.absolute, relative: edit.target.relative, previous };
+    return { absolute: edit.target.absolute, relative: edit.target.relative, previous, deletes: edit.content === null };
   }
 
   // A file the patch created and someone already deleted is as rolled back as it gets.
@@ -85,7 +89,8 @@ export function createPatchStore(options: { fileSystem: FileSystem; isContained:
       const written: Snapshot[] = [];
       try {
         for (const [index, edit] of edits.entries()) {
-          await fileSystem.writeFile({ path: edit.target.absolute, content: edit.content, isContained });
+          if (edit.content === null) await fileSystem.removeFile({ path: edit.target.absolute, isContained });
+          else await fileSystem.writeFile({ path: edit.target.absolute, content: edit.content, isContained });
           written.push(snapshots[index]!);
         }
       } catch (error) {
@@ -94,7 +99,7 @@ export function createPatchStore(options: { fileSystem: FileSystem; isContained:
       }
       const patchId = randomUUID();
       applied.set(patchId, snapshots);
-      return { patchId, files: snapshots.map((entry) => ({ path: entry.relative, created: entry.previous === null })) };
+      return { patchId, files: snapshots.map((entry) => ({ path: entry.relative, created: entry.previous === null, deleted: entry.deletes })) };
     },
 
     pathsOf(patchId: string): string[] {

@@ -92,6 +92,7 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
         return prepared(action, 'network', []);
       case 'patch.apply':
         if (action.edits.length === 0) throw new InvalidInputError('edits', 'a patch needs at least one edit');
+        validateEditContents(action.edits);
         return prepared(action, 'write', await Promise.all(action.edits.map((edit) => locate(edit.path))));
       case 'patch.rollback':
         return prepared(action, 'write', [], {}, { inside: options.patchPathsOf(action.patchId), outside: [], unknown: [] });
@@ -112,6 +113,13 @@ function validateQuery(query: unknown): void {
   if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError('query', 'must be a non-empty string');
   if (query.includes('\0')) throw new InvalidInputError('query', 'contains a NUL byte');
   if (/[\r\n]/.test(query)) throw new InvalidInputError('query', 'must be a single line (it contains a line break)');
+}
+
+/** Each edit is a whole new content or null (a deletion); anything else would be written as garbage. */
+function validateEditContents(edits: readonly { content: unknown }[]): void {
+  for (const [index, edit] of edits.entries()) {
+    if (typeof edit.content !== 'string' && edit.content !== null) throw new InvalidInputError(`edits[${index}].content`, 'must be a string, or null to delete the file');
+  }
 }
 
 function validateArgv(argv: readonly unknown[]): void {
