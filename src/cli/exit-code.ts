@@ -6,7 +6,7 @@ export const EXIT_JOB_FAILED = 1;
 export const EXIT_BAD_INPUT = 2;
 
 /** Error codes that mean the user's input (flags, paths, config) is wrong. */
-const BAD_INPUT_CODES = new Set(['invalid-input', 'invalid-config', 'outside-workspace', 'usage', 'denied']);
+const BAD_INPUT_CODES = new Set(['invalid-input', 'invalid-config', 'outside-workspace', 'usage', 'denied', 'llm-no-key']);
 
 /** The exit code for an error that reached the edge. */
 export function exitCodeFor(error: unknown): number {

@@ -1,3 +1,4 @@
+import type { LlmFailureReason } from '../services/llm.js';
 import type { ActionResult, AgentAction } from './agent-action.js';
 
 /** Why an action did not produce a value. Stable strings: callers branch on them. */
@@ -19,6 +20,8 @@ export type ActionErrorCode =
   | 'unavailable'
   | 'conflict'
   | 'unknown-patch'
+  /** A model request failed; the reason says how (see LlmFailureReason). */
+  | `llm-${LlmFailureReason}`
   | 'failed';
 
 export interface ActionError {

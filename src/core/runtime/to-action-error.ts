@@ -1,6 +1,7 @@
 import type { ActionError, ActionErrorCode } from '../actions/observation.js';
 import { BrassError } from '../errors/brass-error.js';
 import { FileAccessError } from '../errors/file-access-error.js';
+import type { LlmFailureReason } from '../services/llm.js';
 
 const FILE_REASON_TO_CODE: Record<FileAccessError['reason'], ActionErrorCode> = {
   'not-found': 'not-found',
@@ -26,6 +27,20 @@ const KNOWN_CODES = new Set<string>([
   'unknown-patch',
 ]);
 
+const LLM_REASONS: readonly LlmFailureReason[] = [
+  'no-key',
+  'unreachable',
+  'auth',
+  'model-not-found',
+  'context-too-long',
+  'rate-limited',
+  'server',
+  'timeout',
+  'bad-response',
+  'bad-request',
+];
+const LLM_CODES = new Set<string>(LLM_REASONS.map((reason) => `llm-${reason}`));
+
 /**
  * Turns whatever a service threw into an ActionError. Expected failures keep
  * their code and message; anything else is a bug in a service and becomes
@@ -35,7 +50,7 @@ export function toActionError(error: unknown, path?: string): ActionError {
   if (FileAccessError.isInstance(error)) {
     return { code: FILE_REASON_TO_CODE[error.reason], message: error.message, path: path ?? error.path };
   }
-  if (BrassError.isInstance(error) && KNOWN_CODES.has(error.code)) {
+  if (BrassError.isInstance(error) && (KNOWN_CODES.has(error.code) || LLM_CODES.has(error.code))) {
     return withPath({ code: error.code as ActionErrorCode, message: error.message }, path);
   }
   const message = error instanceof Error ? error.message : String(error);

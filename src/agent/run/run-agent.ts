@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { createRuntime } from '../../core/index.js';
+import { discoverContext, type DiscoveryResult, type ValidationCommand } from '../../context/discovery/index.js';
+import type { AgentEvent, RunFinalState } from '../events/agent-event.js';
+import { runToolLoop, type ToolLoopResult } from '../loop/index.js';
+import { Changeset, changesetFromPatchFile } from '../patch/index.js';
+import { createAgentSession } from '../session/index.js';
+import { buildFirstMessage } from './build-first-message.js';
+import type { RunAgentOptions, RunAgentResult } from './run-types.js';
+import { settleChange } from './settle-change.js';
+
+/**
+ * One agent run, as `brass-agent run` does it: discovery (validation
+ * commands, signals, the files read), a session whose system prompt holds
+ * guidance, scoped context, the nested-context manifest, docs regions and
+ * the tools, and a first message with the goal and what discovery found;
+ * then the tool-use loop; then the change is settled by the mode: shown
+ * (`propose`), or applied, validated, repaired and kept or rolled back
+ * (`write`, `autonomous`). Every event goes to the environment's `onEvent`
+ * as it happens. Never throws for a model, tool or validation failure: the
+ * result's `state` says how it ended. Throws InvalidInputError for a
+ * selection that names an unknown agent, flow or step.
+ */
+export async function runAgent(options: RunAgentOptions): Promise<RunAgentResult> {
+  const { environment, mode } = options;
+  const runId = options.runId ?? randomUUID();
+  const events: AgentEvent[] = [];
+  const redact = (text: string): string => environment.redactor.redact(text).text;
+  const emit = (event: AgentEvent): void => {
+    events.push(event);
+    environment.onEvent(event);
+  };
+  const baseRuntime = createRuntime({ services: environment.services, scope: environment.scope, shellParser: environment.shellParser, limits: environment.limits });
+  const { config } = environment;
+  const llm = config.llm;
+
+  emit({
+    type: 'run.started',
+    runId,
+    goal: redact(options.goal),
+    mode,
+    approval: environment.approval,
+    provider: llm.provider ?? 'none',
+    model: llm.model ?? 'none',
+    workspace: environment.scope.root,
+  });
+
+  const discovery: DiscoveryResult | null =
+    options.patchText === undefined
+      ? await discoverContext({
+          runtime: baseRuntime,
+          config,
+          goal: options.goal,
+          run: options.discovery.run ?? true,
+          ...(options.discovery.createCommandRuntime ? { createCommandRuntime: options.discovery.createCommandRuntime } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+      : null;
+  if (discovery !== null) {
+    for (const warning of discovery.warnings) emit({ type: 'warning', message: redact(warning) });
+    emit({
+      type: 'discovery.completed',
+      files: discovery.files.map((file) => ({ path: file.path, reason: file.reason })),
+      commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
+    });
+  }
+  const validationCommands = (discovery?.commands ?? []).filter((command) => command.ran || command.problem === undefined).map(toRunnable);
+
+  const changeset = new Changeset(baseRuntime);
+  const session = await createAgentSession({ ...environment, validationCommands }, { mode, name: 'main', edits: changeset, ...(options.selection ? { selection: options.selection } : {}) });
+  for (const warning of session.contextSession.warnings) emit({ type: 'warning', message: redact(warning) });
+  const firstMessage = redact(buildFirstMessage(options.goal, discovery));
+
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let steps = 0;
+  let finalText = '';
+  const finish = (state: RunFinalState, summary: string, extra: Partial<RunAgentResult> = {}): RunAgentResult => {
+    const files = extra.files ?? changeset.files();
+    emit({ type: 'run.finished', state, summary, steps, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, files });
+    return { runId, state, summary, finalText, diff: extra.diff ?? '', files, isApplied: extra.isApplied ?? false, steps, usage, events, ...extra };
+  };
+
+  if (options.dryRun === true) {
+    return finish('completed', 'dry run: the prompt was built; no model was called', { prompt: { system: session.systemPrompt, firstMessage }, files: [] });
+  }
+
+  let messages = [{ role: 'user' as const, content: firstMessage }];
+  if (options.patchText === undefined) {
+    const loop = await runToolLoop({
+      session,
+      messages,
+      maxSteps: config.agent.maxSteps,
+      maxTokens: config.agent.maxTokens,
+      maxOutputTokens: llm.maxOutputTokens,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    messages = loop.messages as typeof messages;
+    steps += loop.steps;
+    usage.inputTokens += loop.usage.inputTokens;
+    usage.outputTokens += loop.usage.outputTokens;
+    finalText = loop.finalText;
+    if (loop.stopReason !== 'done') {
+      const why = loop.stopReason === 'llm-error' ? (loop.error?.message ?? 'the model request failed') : stopReasonText(loop.stopReason, config.agent);
+      return finish('failed', `${why}; nothing was written`, { diff: changeset.diff() });
+    }
+  } else {
+    const fromFile = await changesetFromPatchFile(baseRuntime, options.patchText);
+    for (const edit of fromFile.toEdits()) await changeset.write(edit.path, edit.content);
+  }
+
+  if (changeset.isEmpty()) return finish('completed', mode === 'read-only' ? 'finished; read-only mode: nothing was changed' : 'finished; no file was changed');
+  const diff = changeset.diff();
+  if (mode === 'read-only' || mode === 'propose') {
+    emit({ type: 'patch.proposed', files: changeset.files(), diff });
+    return finish('proposed', `proposed a change to ${changeset.files().length} file(s); nothing was written (run with --mode write to apply it)`, { diff });
+  }
+
+  const settled = await settleChange({
+    session,
+    changeset,
+    journal: options.journal,
+    runId,
+    isAutonomous: mode === 'autonomous',
+    validationCommands,
+    messages,
+    repairTurns: options.patchText === undefined ? config.agent.repairTurns : 0,
+    budget: { maxSteps: Math.max(1, config.agent.maxSteps - steps), maxTokens: Math.max(1, config.agent.maxTokens - usage.inputTokens - usage.outputTokens), maxOutputTokens: llm.maxOutputTokens },
+    emit,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  steps += settled.repair.steps;
+  usage.inputTokens += settled.repair.inputTokens;
+  usage.outputTokens += settled.repair.outputTokens;
+  if (settled.repair.finalText !== null) finalText = settled.repair.finalText;
+  return finish(settled.state, settled.summary, { diff, files: settled.files.length > 0 ? settled.files : changeset.files(), isApplied: settled.isApplied });
+}
+
+/** A discovered validation command as the validation runner takes it. */
+function toRunnable(command: ValidationCommand) {
+  return { name: command.name, command: command.command, argv: command.argv, cwd: command.cwd };
+}
+
+function stopReasonText(reason: ToolLoopResult['stopReason'], agent: { maxSteps: number; maxTokens: number }): string {
+  if (reason === 'repeated-calls') return 'stopped: the model kept repeating the same tool calls';
+  if (reason === 'max-steps') return `stopped after ${agent.maxSteps} model turns (agent.maxSteps)`;
+  if (reason === 'max-tokens') return `stopped: the token budget of ${agent.maxTokens} (agent.maxTokens) is used up`;
+  return 'the run was interrupted';
+}

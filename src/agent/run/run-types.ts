@@ -1,0 +1,56 @@
+import type { PatchJournal, Runtime } from '../../core/index.js';
+import type { ContextSelection } from '../../context/scoped/index.js';
+import type { DiscoverContextOptions } from '../../context/discovery/index.js';
+import type { AgentEvent, AgentMode, PatchFileSummary, RunFinalState } from '../events/agent-event.js';
+import type { AgentEnvironment } from '../session/index.js';
+
+/** What `runAgent` needs besides the environment. */
+export interface RunAgentOptions {
+  /** Built once per process by the entry point (services with the provider, scope, config, approvals, events). */
+  environment: AgentEnvironment;
+  /** What the person asked for. */
+  goal: string;
+  mode: AgentMode;
+  /** The agent, flow and step whose scoped context applies. */
+  selection?: ContextSelection;
+  /** Where patches are journaled before they are written (`rollback --last`). */
+  journal: PatchJournal;
+  /** The discovery pass before the first model call (validation output, goal ranking). */
+  discovery: {
+    /** Run the validation commands (default true). */
+    run?: boolean;
+    /** Runs the validation commands discovery chose (see createCommandRuntime in the Node adapters). */
+    createCommandRuntime?: DiscoverContextOptions['createCommandRuntime'];
+  };
+  /** Stop after the prompt is built: no model call, no edits (`--dry-run`). */
+  dryRun?: boolean;
+  /** A reviewed unified diff to apply exactly instead of asking the model (`--apply-patch-file`). */
+  patchText?: string;
+  /** Identifies the run in events, the journal and `--save-run` (default a random id). */
+  runId?: string;
+  signal?: AbortSignal;
+}
+
+/** How a run ended, for the exit code, `--patch-file` and `--save-run`. */
+export interface RunAgentResult {
+  runId: string;
+  state: RunFinalState;
+  /** One line for people. */
+  summary: string;
+  /** The model's last text. */
+  finalText: string;
+  /** The whole change of the run as a unified diff (empty when nothing changed). */
+  diff: string;
+  files: PatchFileSummary[];
+  /** Whether the change is on disk now (applied and kept). */
+  isApplied: boolean;
+  steps: number;
+  usage: { inputTokens: number; outputTokens: number };
+  /** With `dryRun`: the system prompt and the first user message that would have been sent. */
+  prompt?: { system: string; firstMessage: string };
+  /** Every event of the run, in order (also streamed through the environment's onEvent). */
+  events: AgentEvent[];
+}
+
+/** The runtime the run works through, for callers that need to act after it (e.g. the CLI's `--patch-file`). */
+export type RunRuntime = Runtime;
