@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { createCommandRuntime } from '../adapters/node-workspace/index.js';
+import { createCommandRuntime, openRetrievalIndexCache } from '../adapters/node-workspace/index.js';
 import { discoverContext, toDiscoverJson } from '../context/discovery/index.js';
 import type { McpSession } from './mcp-session.js';
 import { guardTool, textResult } from './tool-result.js';
@@ -44,6 +44,8 @@ export function registerDiscoverContextTool(server: McpServer, session: McpSessi
     ({ goal, validationOutput, run }) =>
       guardTool(async () => {
         const { workspace } = session;
+        const retrieval = openRetrievalIndexCache(workspace, session.env);
+        if (retrieval.warning !== null) session.log(`warning: ${retrieval.warning}`);
         const result = await discoverContext({
           runtime: workspace.runtime,
           config: workspace.config.config,
@@ -51,6 +53,7 @@ export function registerDiscoverContextTool(server: McpServer, session: McpSessi
           ...(validationOutput === undefined ? {} : { validationOutput }),
           run,
           createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
+          ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
           onProgress: (event) => {
             if (event.kind === 'command-start') session.log(`running ${event.command.command}`);
           },

@@ -1,7 +1,4 @@
-import path from 'node:path';
-
-/** Folder of brass-agent's docs index entries under the user's cache directory. */
-const DOCS_CACHE_SUBDIRECTORY = path.join('brass-agent', 'docs-index');
+import { indexCacheDirectory } from '../index-cache/index.js';
 
 /**
  * Where docs map indexes are cached: `$XDG_CACHE_HOME/brass-agent/docs-index`,
@@ -12,7 +9,5 @@ const DOCS_CACHE_SUBDIRECTORY = path.join('brass-agent', 'docs-index');
  * docsCacheDirectory({ XDG_CACHE_HOME: '/var/cache/me' }, '/home/me'); // '/var/cache/me/brass-agent/docs-index'
  */
 export function docsCacheDirectory(env: { readonly XDG_CACHE_HOME?: string | undefined }, homeDir: string): string {
-  const xdgCacheHome = env.XDG_CACHE_HOME;
-  const base = xdgCacheHome !== undefined && path.isAbsolute(xdgCacheHome) ? xdgCacheHome : path.join(homeDir, '.cache');
-  return path.join(base, DOCS_CACHE_SUBDIRECTORY);
+  return indexCacheDirectory(env, homeDir, 'docs-index');
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { FileAccessError, InvalidInputError } from '../../core/index.js';
 import { createNodePathProbe, safeReadFile } from '../../adapters/file-system/index.js';
-import { createCommandRuntime, openWorkspace } from '../../adapters/node-workspace/index.js';
+import { createCommandRuntime, openRetrievalIndexCache, openWorkspace } from '../../adapters/node-workspace/index.js';
 import { discoverContext, formatDiscoveryReport, toDiscoverJson } from '../../context/discovery/index.js';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
 
@@ -42,6 +42,8 @@ export function discoverCommand(run: CommandRunner): Command {
           ...(Object.keys(context).length > 0 ? { cliConfig: { context } } : {}),
         });
         const goal = goalWords.join(' ').trim();
+        const retrieval = openRetrievalIndexCache(workspace, streams.env);
+        if (retrieval.warning !== null) output.warn(retrieval.warning);
         const result = await discoverContext({
           runtime: workspace.runtime,
           config: workspace.config.config,
@@ -49,6 +51,7 @@ export function discoverCommand(run: CommandRunner): Command {
           ...(validationOutput === undefined ? {} : { validationOutput }),
           run: raw.run !== false,
           createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
+          ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
           onProgress: (event) => {
             if (event.kind === 'command-start') output.info(`running ${event.command.command}${event.command.cwd === '.' ? '' : ` in ${event.command.cwd}`} …`);
           },

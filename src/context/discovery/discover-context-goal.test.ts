@@ -37,6 +37,26 @@ describe('discoverContext with a goal in prose', () => {
     expect(result.files.find((file) => file.path === 'src/billing/invoice-total.ts')?.reason).toBe('goal');
   });
 
+  it('promotes a file the failing file imports when the goal points at it too', async () => {
+    await using workspace = await createTempWorkspace({
+      files: {
+        ...files,
+        'src/checkout.ts': "import { invoiceTotal } from './billing/invoice-total.js';\nimport { formatCurrency } from './billing/currency.js';\nexport const receipt = (lines: number[]) => formatCurrency(invoiceTotal(lines, 0.19));\n",
+        'src/billing/rounding-notes.ts': '// Rounding of invoice lines: cents, tax, totals.\nexport const ROUNDING = "half-up";\n',
+      },
+    });
+    const validationOutput = 'AssertionError: expected 11.9 to be 11.91\n    at Object.<anonymous> (src/checkout.ts:3:1)\n';
+    const goal = 'The total of an invoice is off by a cent when the tax is added to rounded lines';
+    const expanded = await discoverIn(workspace, { run: false, validationOutput, goal });
+    const plain = await discoverIn(workspace, { run: false, validationOutput, goal, useImportExpansion: false });
+    const promoted = expanded.files.find((file) => file.path === 'src/billing/invoice-total.ts')!;
+    expect(promoted.why).toContain('imported by src/checkout.ts, where the failure is, and the goal points at it too');
+    // Both the failure (through the import) and the goal point at it: it rises above the failing file itself.
+    expect(expanded.files.slice(0, 2).map((file) => file.path)).toEqual(['src/billing/invoice-total.ts', 'src/checkout.ts']);
+    expect(plain.files.slice(0, 2).map((file) => file.path)).toEqual(['src/checkout.ts', 'src/billing/invoice-total.ts']);
+    expect(plain.files.flatMap((file) => file.why).join('\n')).not.toContain('imported by src/checkout.ts');
+  });
+
   it('leaves the failure-driven result as it was without a goal', async () => {
     await using workspace = await createTempWorkspace({ files });
     const withRanking = await discoverIn(workspace, { run: false, validationOutput: authError });

@@ -11,16 +11,18 @@ import { createEvidenceBoard } from './evidence-board.js';
 import { extractDiagnostics } from './extract-diagnostics.js';
 import { extractGoalSignals } from './extract-goal-signals.js';
 import { findDefinitions } from './find-definitions.js';
+import { findImportAgreements } from './find-import-agreements.js';
 import { fuseGoalMatches } from './fuse-goal-matches.js';
 import { createIdentifierSignals } from './identifier-signals.js';
 import { inspectProject } from './inspect-project.js';
 import { rankCandidates } from './rank-candidates.js';
 import { GIT_STATUS_ARGV, hasGitDirectory, readChangedFiles } from './read-changed-files.js';
 import { type FocusLines, readContextFiles } from './read-context-files.js';
-import { createImportResolver } from './resolve-import.js';
+import { type ImportResolver, createImportResolver } from './resolve-import.js';
 import { MAX_FALLBACK_TRIES, type Failure, type OutputDiagnostics, resolveFailures, resolveLocationPath } from './resolve-failures.js';
 import { type CommandRecord, runValidationCommands } from './run-validation-commands.js';
 import { buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
+import type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
 import { rankByGoal } from './retrieval/rank-by-goal.js';
 import { searchIdentifiers } from './search-identifiers.js';
 import { traceFailures } from './trace-failures.js';
@@ -67,6 +69,18 @@ export interface DiscoverContextOptions {
    * failure-driven one (default true; false gives the signal search alone).
    */
   useGoalRanking?: boolean;
+  /**
+   * Keeps the goal ranking's index of the workspace between runs (the Node
+   * entry points pass one under the user's cache directory): unchanged
+   * files are then not read again. Without it the index is built in memory.
+   */
+  retrievalCache?: RetrievalIndexCache;
+  /**
+   * With failures and a goal, follow the failing files' imports one hop and
+   * promote a file the goal also matches (default true; false is for
+   * measuring what the expansion adds).
+   */
+  useImportExpansion?: boolean;
   signal?: AbortSignal;
   onProgress?: (event: DiscoveryProgress) => void;
 }
@@ -166,7 +180,16 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const testFailureFiles = new Set(failures.filter((failure) => failure.source === 'tsc' || failure.source === 'eslint').flatMap((failure) => failure.locations.map((location) => location.path)));
   const isGoalAboutTests = /\b(?:tests?|specs?)\b/i.test(options.goal ?? '');
   const failureRanked = rankCandidates(board, { isTestFailureAbout: (path) => isGoalAboutTests || testFailureFiles.has(path) });
-  const ranked = options.useGoalRanking === false || (options.goal ?? '').trim() === '' ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, { runtime, filter, globs: context.globs, hasFailures: failures.length > 0, warnings, ...(options.signal ? { signal: options.signal } : {}) });
+  const ranked = options.useGoalRanking === false || (options.goal ?? '').trim() === '' ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, {
+          runtime,
+          filter,
+          globs: context.globs,
+          hasFailures: failures.length > 0,
+          resolver: options.useImportExpansion === false ? null : resolver,
+          warnings,
+          ...(options.retrievalCache ? { cache: options.retrievalCache } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
   const focus = await focusLinesOf(ranked.slice(0, context.maxFiles * 3).map((candidate) => candidate.path), failures, identifiers.ranked(), reader);
   const files = await readContextFiles({ reader, ranked, maxFiles: context.maxFiles, focus });
   const paths = signalPathsOf(failures, goalPaths);
@@ -176,11 +199,28 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 }
 
 /** The failure-driven ranking fused with the goal ranking over a fresh in-memory index of the workspace. */
-async function fuseWithGoal(goal: string, ranked: ReturnType<typeof rankCandidates>, options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; warnings: string[]; signal?: AbortSignal }) {
+/**
+ * The failure-driven ranking fused with the goal ranking over the workspace
+ * index (cached when a cache is given). With failures, the imports of the
+ * failing files are followed one hop to the goal matches they reach
+ * (findImportAgreements); without failures there is nothing to expand from
+ * (following the goal's own best files measured as noise: see bench/retrieval).
+ */
+async function fuseWithGoal(
+  goal: string,
+  ranked: ReturnType<typeof rankCandidates>,
+  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; resolver: ImportResolver | null; warnings: string[]; cache?: RetrievalIndexCache; signal?: AbortSignal },
+) {
   const index = await buildRetrievalIndex(options);
-  // Skipped binary or minified files are expected; a cut or failed listing is worth a note.
-  options.warnings.push(...index.notes.filter((note) => note.includes('only the first') || note.startsWith('listing')));
-  return fuseGoalMatches(ranked, rankByGoal(index, goal), { hasFailures: options.hasFailures });
+  // Skipped binary or minified files are expected (index.notes); a cut or failed listing and cache trouble are warnings.
+  options.warnings.push(...index.warnings);
+  const matches = rankByGoal(index, goal);
+  const { resolver } = options;
+  const agreements =
+    options.hasFailures && resolver !== null && matches.length > 0
+      ? await findImportAgreements({ seeds: ranked.filter((candidate) => candidate.reason === 'direct').map((candidate) => candidate.path), index, matches, resolve: (specifier, fromFile) => resolver.resolve(specifier, fromFile) })
+      : [];
+  return fuseGoalMatches(ranked, matches, { hasFailures: options.hasFailures, agreements });
 }
 
 /** Path signals, strongest role first (errors, related, frames, tests, mentions), deduplicated, capped. */

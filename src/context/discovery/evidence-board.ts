@@ -4,7 +4,7 @@
  * `test-subject`, `mentioned`), what the failure is about (`defines`,
  * `module-named`, `imported-binding`, `related-location`), and what the
  * person and the working tree say (`goal-path`, `goal-words`, `changed`,
- * `search-hit`, `goal-match`).
+ * `search-hit`, `goal-match`, `import-agreement`).
  */
 export type EvidenceKind =
   | 'error-location'
@@ -20,7 +20,8 @@ export type EvidenceKind =
   | 'goal-words'
   | 'changed'
   | 'search-hit'
-  | 'goal-match';
+  | 'goal-match'
+  | 'import-agreement';
 
 export type EvidenceGroup = 'symptom' | 'cause' | 'context';
 
@@ -39,6 +40,7 @@ export const EVIDENCE_GROUP: Readonly<Record<EvidenceKind, EvidenceGroup>> = {
   changed: 'context',
   'search-hit': 'context',
   'goal-match': 'context',
+  'import-agreement': 'context',
 };
 
 export interface Evidence {

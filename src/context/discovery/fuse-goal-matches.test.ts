@@ -26,6 +26,17 @@ describe('fuseGoalMatches', () => {
     expect(fused.map((candidate) => candidate.path)).toEqual(['src/named.ts', 'src/store.ts', 'src/changed.ts']);
   });
 
+  it('moves a goal match a failing file imports up behind that file, and says why', () => {
+    const traced: RankedCandidate = { path: 'src/traced.ts', score: 0.4, rawScore: 4, reason: 'search', evidence: [{ kind: 'defines', weight: 4, detail: 'defines getToken' }] };
+    const matches = [match('src/other.ts', ['token', 'expir']), match('src/store.ts', ['token', 'expir'])];
+    const plain = fuseGoalMatches([direct, traced], matches, { hasFailures: true });
+    const expanded = fuseGoalMatches([direct, traced], matches, { hasFailures: true, agreements: [{ path: 'src/store.ts', importedBy: 'src/user.ts' }] });
+    expect(plain.map((candidate) => candidate.path)).toEqual(['src/user.ts', 'src/other.ts', 'src/traced.ts', 'src/store.ts']);
+    expect(expanded.map((candidate) => candidate.path)).toEqual(['src/store.ts', 'src/user.ts', 'src/other.ts', 'src/traced.ts']);
+    expect(expanded[0]).toMatchObject({ reason: 'goal' });
+    expect(expanded[0]!.evidence.map((item) => item.detail)).toEqual(['matches the goal: token, expir in comments and strings', 'imported by src/user.ts, where the failure is, and the goal points at it too']);
+  });
+
   it.each([
     ['one word beside a failure is not enough', match('src/store.ts', ['token']), true, ['src/user.ts']],
     ['a declared name is', match('src/store.ts', ['token'], { exactSymbols: ['TokenStore'] }), true, ['src/user.ts', 'src/store.ts']],

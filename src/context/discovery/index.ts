@@ -15,3 +15,4 @@ export { GIT_STATUS_ARGV } from './read-changed-files.js';
 export { extractDiagnostics } from './extract-diagnostics.js';
 export type { Diagnostic, DiagnosticSource, LocationRole, RawLocation } from './diagnostic.js';
 export { formatDiscoveryReport } from './format-discovery-report.js';
+export type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';

@@ -1,3 +1,4 @@
+import { parseImports } from '../parse-imports.js';
 import { extractDeclaredSymbols } from './extract-declared-symbols.js';
 import { tokenizeCode } from './tokenize-code.js';
 
@@ -15,7 +16,15 @@ export interface IndexedDocument {
   declared: Set<string>;
   /** Declared names as written, for explanations. */
   declaredNames: string[];
+  /** Module specifiers it imports that may name a workspace file (relative, aliased, workspace packages), for import-graph expansion. */
+  imports: string[];
 }
+
+/** Specifiers kept per file: a barrel re-exporting hundreds of modules is not a useful neighbourhood. */
+export const MAX_IMPORTS_PER_DOCUMENT = 64;
+const SCRIPT_PATH = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
+/** Node built-ins, URLs and absolute paths never name a workspace file. */
+const NOT_A_WORKSPACE_MODULE = /^(?:node:|[a-z][\w+.-]*:|\/)/i;
 
 const COMMENT_OR_STRING = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:^|\s)#[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
 
@@ -45,5 +54,17 @@ export function indexDocument(path: string, content: string): IndexedDocument {
     terms[field] = counts;
     lengths[field] = fields[field].length;
   }
-  return { path, terms, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames };
+  return { path, terms, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports: importsOf(path, content) };
+}
+
+/** The distinct import specifiers of a script or Python file, in order, capped. */
+function importsOf(path: string, content: string): string[] {
+  const language = path.endsWith('.py') ? 'python' : SCRIPT_PATH.test(path) ? 'script' : null;
+  if (language === null) return [];
+  const specifiers = new Set<string>();
+  for (const statement of parseImports(content, language)) {
+    if (specifiers.size >= MAX_IMPORTS_PER_DOCUMENT) break;
+    if (!NOT_A_WORKSPACE_MODULE.test(statement.specifier)) specifiers.add(statement.specifier);
+  }
+  return [...specifiers];
 }

@@ -43,6 +43,22 @@ describe('rankByGoal', () => {
     expect(pathsFor(goal)[0]).toBe('src/session/token-store.ts');
   });
 
+  it('gives the declared-name bonus to names written as code, not to a prose word that happens to be a method name', () => {
+    const [store] = rankByGoal(index, 'tokens never expire from the session store');
+    expect(store).toMatchObject({ path: 'src/session/token-store.ts', exactSymbols: [] });
+    expect(rankByGoal(index, 'TokenStore never lets tokens expire')[0]).toMatchObject({ path: 'src/session/token-store.ts', exactSymbols: ['TokenStore'] });
+  });
+
+  it('weighs a named file by how rare its name is in the repository', () => {
+    const runs = Array.from({ length: 6 }, (_unused, position) => indexDocument(`src/task-${position}.ts`, `export function start${position}() {\n  return run();\n}\n`));
+    const named = createRetrievalIndex([...runs, indexDocument('src/run.ts', 'export const a = 1;\n'), indexDocument('src/doctor.ts', 'export const b = 2;\n')]);
+    const matches = rankByGoal(named, 'the doctor does not run');
+    // `doctor` names one file here and keeps most of the named-file bonus (6); `run`, used everywhere, keeps so little that it drops out.
+    expect(matches[0]).toMatchObject({ path: 'src/doctor.ts', namedPath: 'file' });
+    expect(matches[0]!.score).toBeGreaterThan(5);
+    expect(matches.find((match) => match.path === 'src/run.ts')?.score ?? 0).toBeLessThan(2);
+  });
+
   it('explains which terms matched which field', () => {
     const [match] = rankByGoal(index, 'quarterOf is wrong for the locale');
     expect(match!.exactSymbols).toEqual(['quarterOf']);

@@ -9,7 +9,7 @@ export interface GoalMatch {
   score: number;
   /** Matched goal terms per field, only fields with a match, in RETRIEVAL_FIELDS order. */
   matches: { field: RetrievalField; terms: string[] }[];
-  /** Declared names the goal spells exactly (`TokenStore`). */
+  /** Declared names the goal writes exactly, as code (`TokenStore`, `quarterOf`, or backticked). */
   exactSymbols: string[];
   /** The file's name or a directory of its path appears in the goal. */
   namedPath: 'file' | 'directory' | null;
@@ -23,8 +23,13 @@ const K1 = 1.2;
 export const MAX_GOAL_QUERY_CHARS = 10_000;
 /** Distinct goal terms scored, rarest first. */
 const MAX_QUERY_TERMS = 48;
-/** Extra score, times the term's idf, for a declared name the goal spells exactly. */
-const EXACT_SYMBOL_FACTOR = 1.5;
+/**
+ * Extra score, times the name's idf, for a declared name the goal spells
+ * exactly as code (`TokenStore`, `quarterOf`, backticked). A plain prose
+ * word equal to a one-word name (`write`, `search`) gets none: BM25F already
+ * counts it in the symbols field, and a second count made such words
+ * outrank the file a report describes (measured in bench/retrieval).
+ */
 const CODE_SYMBOL_FACTOR = 3;
 const NAMED_FILE_BONUS = 6;
 const NAMED_DIRECTORY_BONUS = 1.5;
@@ -37,11 +42,12 @@ const CODE_LIKE = /[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]|^[A-Z][a-z0-9]+[A-Z]/;
 
 /**
  * Ranks the indexed files for a goal written in prose: BM25F over path,
- * declared symbols, used identifiers and comments/strings, plus an exact
- * declared-name bonus (stronger for names written like code: `TokenStore`,
- * backticked), a bonus for a file or directory name the goal mentions, and
- * test files halved unless the goal is about tests. Deterministic; an empty
- * list when the goal has no usable terms.
+ * declared symbols, used identifiers and comments/strings, plus a bonus
+ * for a declared name the goal writes as code (`TokenStore`, backticked),
+ * a bonus for a file or directory name the goal mentions (scaled by how
+ * rare that name is in the index), and test files halved unless the goal
+ * is about tests. Deterministic; an empty list when the goal has no usable
+ * terms.
  */
 export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
   const text = goal.slice(0, MAX_GOAL_QUERY_CHARS);
@@ -49,6 +55,12 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
   const idf = (term: string) => {
     const frequency = index.documentFrequency.get(term) ?? 0;
     return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
+  };
+  // A named file or directory counts by how rare its name is here: `doctor` names one place, `run` or `output` many.
+  const maxIdf = Math.log(1 + (count - 0.5) / 1.5);
+  const specificity = (word: string) => {
+    const term = tokenizeCode(word)[0];
+    return term === undefined || maxIdf <= 0 ? 1 : Math.min(1, idf(term) / maxIdf);
   };
   const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.documentFrequency.has(term)).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
   const rawWords = new Map<string, boolean>();
@@ -72,11 +84,12 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
       }
       if (weighted > 0) score += (idf(term) * weighted) / (K1 + weighted);
     }
-    const exactSymbols = document.declaredNames.filter((name) => rawWords.has(name.toLowerCase()));
-    for (const name of exactSymbols) score += idf(name.toLowerCase()) * (rawWords.get(name.toLowerCase()) === true ? CODE_SYMBOL_FACTOR : EXACT_SYMBOL_FACTOR) / Math.max(1, exactSymbols.length / 2);
-    const namedPath = namedPathOf(document, rawWords);
-    if (namedPath === 'file') score += NAMED_FILE_BONUS;
-    if (namedPath === 'directory') score += NAMED_DIRECTORY_BONUS;
+    const exactSymbols = document.declaredNames.filter((name) => rawWords.get(name.toLowerCase()) === true);
+    // The idf of the name as the index spells it (folded and stemmed: `getUsers` is `getuser`), so a name declared everywhere counts little.
+    for (const name of exactSymbols) score += (idf(tokenizeCode(name)[0] ?? name.toLowerCase()) * CODE_SYMBOL_FACTOR) / Math.max(1, exactSymbols.length / 2);
+    const named = namedPathOf(document, rawWords);
+    const namedPath = named?.kind ?? null;
+    if (named !== null) score += (named.kind === 'file' ? NAMED_FILE_BONUS : NAMED_DIRECTORY_BONUS) * specificity(named.word);
     if (score <= 0) continue;
     if (TEST_FILE.test(document.path) && !isAboutTests) score *= TEST_FILE_FACTOR;
     scored.push({ path: document.path, score: round(score), matches: RETRIEVAL_FIELDS.filter((field) => matched.has(field)).map((field) => ({ field, terms: matched.get(field)! })), exactSymbols, namedPath });
@@ -94,11 +107,12 @@ export function describeGoalMatch(match: GoalMatch): string {
   return `matches the goal: ${parts.join('; ')}`;
 }
 
-function namedPathOf(document: IndexedDocument, rawWords: ReadonlyMap<string, boolean>): GoalMatch['namedPath'] {
+function namedPathOf(document: IndexedDocument, rawWords: ReadonlyMap<string, boolean>): { kind: 'file' | 'directory'; word: string } | null {
   const segments = document.path.toLowerCase().split('/');
   const base = segments.pop()!.replace(/\.[^.]+$/, '').replace(/\.(?:test|spec)$/, '');
-  if (base !== 'index' && base.length >= 3 && rawWords.has(base)) return 'file';
-  return segments.some((segment) => segment.length >= 4 && !['src', 'lib', 'test', 'tests'].includes(segment) && rawWords.has(segment)) ? 'directory' : null;
+  if (base !== 'index' && base.length >= 3 && rawWords.has(base)) return { kind: 'file', word: base };
+  const directory = segments.find((segment) => segment.length >= 4 && !['src', 'lib', 'test', 'tests'].includes(segment) && rawWords.has(segment));
+  return directory === undefined ? null : { kind: 'directory', word: directory };
 }
 
 function round(value: number): number {

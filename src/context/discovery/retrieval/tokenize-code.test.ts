@@ -13,6 +13,12 @@ describe('tokenizeCode', () => {
     expect(tokenizeCode(text)).toEqual(expected);
   });
 
+  it('keeps letters beyond ASCII in names, and splits plain ASCII text the same way either side of them', () => {
+    expect(tokenizeCode('naïve_cache')).toEqual(['naïve_cach', 'naïv', 'cach']);
+    expect(tokenizeCode('getUserById é')).toEqual(tokenizeCode('getUserById'));
+    expect(tokenizeCode('getUserById')).toEqual(tokenizeCode('getUserById'));
+  });
+
   it('drops stop words, numbers and data-like tokens', () => {
     expect(tokenizeCode(`the and 12345 ${'a'.repeat(80)} x`)).toEqual([]);
   });

@@ -10,6 +10,12 @@ const STOP_WORDS = new Set([
 /** A token longer than this is data (a hash, a base64 blob), not a name. */
 const MAX_TOKEN_CHARS = 64;
 const RAW_TOKEN = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
+/** The same tokens for plain ASCII text (printable, tabs, line breaks), where Unicode property classes only cost time. */
+const ASCII_RAW_TOKEN = /[\w$]+(?:[.-][\w$]+)*/g;
+const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
+/** Raw tokens whose terms are remembered: code repeats its names, and splitting and stemming dominate indexing. */
+const MAX_MEMO_ENTRIES = 100_000;
+const termsByRawToken = new Map<string, readonly string[]>();
 
 /**
  * Code-aware tokens of `text`, in order: every raw token (`getUserById`,
@@ -22,13 +28,26 @@ const RAW_TOKEN = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
  */
 export function tokenizeCode(text: string): string[] {
   const terms: string[] = [];
-  for (const match of text.matchAll(RAW_TOKEN)) {
-    const raw = match[0];
+  // `match` with the global flag returns plain strings: no match object per token.
+  for (const raw of text.match(NOT_PLAIN_ASCII.test(text) ? RAW_TOKEN : ASCII_RAW_TOKEN) ?? []) {
     if (raw.length > MAX_TOKEN_CHARS) continue;
-    const parts = splitIdentifier(raw);
-    if (parts.length > 1) addTerm(terms, raw.toLowerCase().replace(/[$]/g, ''));
-    for (const part of parts) addTerm(terms, part);
+    let rawTerms = termsByRawToken.get(raw);
+    if (rawTerms === undefined) {
+      rawTerms = termsOfRawToken(raw);
+      // A bounded memo: a huge vocabulary starts over rather than growing without limit.
+      if (termsByRawToken.size >= MAX_MEMO_ENTRIES) termsByRawToken.clear();
+      termsByRawToken.set(raw, rawTerms);
+    }
+    for (const term of rawTerms) terms.push(term);
   }
+  return terms;
+}
+
+function termsOfRawToken(raw: string): string[] {
+  const terms: string[] = [];
+  const parts = splitIdentifier(raw);
+  if (parts.length > 1) addTerm(terms, raw.toLowerCase().replace(/[$]/g, ''));
+  for (const part of parts) addTerm(terms, part);
   return terms;
 }
 

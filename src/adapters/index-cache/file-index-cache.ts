@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { FileAccessError, InvalidInputError } from '../../core/index.js';
+
+/** Entries larger than this are not read back (a 3,000-page docs index is a few MiB, a 5,000-file code index tens). */
+export const MAX_INDEX_CACHE_ENTRY_BYTES = 256 * 1024 * 1024;
+/** Entry names are hex digests: nothing else can reach the filesystem as a name. */
+const SLOT_PATTERN = /^[0-9a-f]{16,64}$/;
+// The cache holds text derived from the workspace: private to the user.
+const DIRECTORY_MODE = 0o700;
+const FILE_MODE = 0o600;
+const OPEN_READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
+
+/** An index cache as files, one per slot (`<directory>/<slot>.<extension>`), holding bytes. */
+export interface FileIndexCache {
+  /** The stored bytes of `slot`, or null when there are none. */
+  read(slot: string): Promise<Uint8Array | null>;
+  /** Replaces the bytes of `slot` atomically: a reader sees the old entry or the new one, never half of one. */
+  write(slot: string, data: Uint8Array): Promise<void>;
+  readonly directory: string;
+}
+
+function errnoCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/**
+ * Creates a file cache under `directory` (see indexCacheDirectory). Reads
+ * refuse symlinks and anything but a regular file and return null for a
+ * missing entry or directory; writes go to a temp file created exclusively (mode 0600,
+ * directory 0700) and renamed over the entry, so a reader never sees half
+ * an entry and, of two processes writing at once, the last rename wins.
+ * Throws InvalidInputError for a slot that is not a lowercase hex digest and
+ * FileAccessError for other I/O failures (callers turn them into warnings).
+ *
+ * @example
+ * const cache = createFileIndexCache({ directory: indexCacheDirectory(process.env, os.homedir(), 'docs-index') });
+ */
+export function createFileIndexCache(options: { directory: string; extension?: string }): FileIndexCache {
+  const { directory } = options;
+  const extension = options.extension ?? 'bin';
+  const entryPath = (slot: string): string => {
+    if (!SLOT_PATTERN.test(slot)) throw new InvalidInputError('slot', 'must be a lowercase hex digest');
+    return path.join(directory, `${slot}.${extension}`);
+  };
+  return {
+    directory,
+    async read(slot) {
+      const target = entryPath(slot);
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(target, OPEN_READ_FLAGS);
+      } catch (error) {
+        // No entry, or no cache directory (a file stands where it should be: writing will say so).
+        if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return null;
+        throw new FileAccessError({ reason: 'io', path: target, message: `${target} cannot be opened (${errnoCode(error) ?? String(error)})`, cause: error });
+      }
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) throw new FileAccessError({ reason: 'not-a-regular-file', path: target, message: `${target} is not a regular file` });
+        if (stats.size > MAX_INDEX_CACHE_ENTRY_BYTES) return null;
+        return new Uint8Array(await handle.readFile());
+      } finally {
+        await handle.close();
+      }
+    },
+    async write(slot, data) {
+      const target = entryPath(slot);
+      const temp = path.join(directory, `.${slot}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        await fs.promises.mkdir(directory, { recursive: true, mode: DIRECTORY_MODE });
+        await fs.promises.writeFile(temp, data, { flag: 'wx', mode: FILE_MODE });
+        await fs.promises.rename(temp, target);
+      } catch (error) {
+        // The temp file may never have been created (the directory could not be).
+        await fs.promises.rm(temp, { force: true }).catch((removeError: unknown) => {
+          if (errnoCode(removeError) !== 'ENOTDIR') throw removeError;
+        });
+        throw new FileAccessError({ reason: 'io', path: target, message: `${target} cannot be written (${errnoCode(error) ?? String(error)})`, cause: error });
+      }
+    },
+  };
+}

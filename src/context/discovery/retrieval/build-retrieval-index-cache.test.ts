@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createJsonIndexCache } from '../../../adapters/index-cache/index.js';
+import { openWorkspace } from '../../../adapters/node-workspace/index.js';
+import type { AgentAction, Runtime } from '../../../core/index.js';
+import { createTempWorkspace, type TempWorkspace } from '../../../../test/support/temp-workspace.js';
+import { createPathFilter } from '../create-path-filter.js';
+import { buildRetrievalIndex } from './build-retrieval-index.js';
+import { RETRIEVAL_INDEX_FORMAT_VERSION, decodeRetrievalEntry } from './retrieval-cache-entry.js';
+import { retrievalCacheKeyOf } from './retrieval-index-cache.js';
+
+const FILES = {
+  'src/token-store.ts': '/** Keeps access tokens until they expire. */\nexport class TokenStore {\n  expire(key: string) {\n    return key;\n  }\n}\n',
+  'src/invoice.ts': "import { TokenStore } from './token-store.js';\nexport function invoiceTotal(lines: number[]) {\n  return lines.length;\n}\n",
+  'src/bundle.js': `var a=${'1+'.repeat(2_000)}1;`,
+};
+// Files written a moment ago are "racily clean" for a build that starts now: these builds run as if a minute later.
+const LATER = { now: () => Date.now() + 60_000 };
+
+/** A workspace runtime that records the paths of every fs.readFile action. */
+async function openCounting(workspace: TempWorkspace): Promise<{ runtime: Runtime; reads: string[] }> {
+  const opened = await openWorkspace({ cwd: workspace.root, env: { ...process.env, XDG_CONFIG_HOME: workspace.path('.xdg') } });
+  const reads: string[] = [];
+  const runtime: Runtime = {
+    scope: opened.runtime.scope,
+    execute: <A extends AgentAction>(action: A, options?: { signal?: AbortSignal }) => {
+      if (action.kind === 'fs.readFile') reads.push((action as Extract<AgentAction, { kind: 'fs.readFile' }>).path);
+      return opened.runtime.execute(action, options);
+    },
+  };
+  return { runtime, reads };
+}
+
+async function setUp(files: Record<string, string> = FILES) {
+  const workspace = await createTempWorkspace({ files });
+  const cacheHome = await createTempWorkspace();
+  const cache = createJsonIndexCache({ directory: cacheHome.path('retrieval-index') });
+  const { runtime, reads } = await openCounting(workspace);
+  const build = (clock = LATER) => buildRetrievalIndex({ runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], cache, clock });
+  const entryFile = cacheHome.path(`retrieval-index/${retrievalCacheKeyOf(workspace.root)}.json`);
+  return {
+    workspace,
+    cache,
+    reads,
+    build,
+    entryFile,
+    async [Symbol.asyncDispose]() {
+      await workspace.dispose();
+      await cacheHome.dispose();
+    },
+  };
+}
+
+const termsOf = (index: Awaited<ReturnType<typeof buildRetrievalIndex>>) => index.documents.map((document) => [document.path, [...document.terms.identifiers], document.declaredNames, document.imports]);
+
+describe('buildRetrievalIndex with a cache', () => {
+  it('reads nothing again for an unchanged workspace, and gives the same index', async () => {
+    await using setup = await setUp();
+    const first = await setup.build();
+    expect(first.files).toEqual({ cached: 0, read: 3 });
+    expect(fs.existsSync(setup.entryFile)).toBe(true);
+    setup.reads.length = 0;
+    const second = await setup.build();
+    expect(setup.reads).toEqual([]);
+    expect(second.files).toEqual({ cached: 3, read: 0 });
+    expect(termsOf(second)).toEqual(termsOf(first));
+    expect(second.documents.find((document) => document.path === 'src/invoice.ts')!.imports).toEqual(['./token-store.js']);
+    // The minified file is remembered as such, not read again to find out.
+    expect(second.notes).toEqual(['1 minified file not indexed']);
+    expect(second.warnings).toEqual([]);
+  });
+
+  it('reads only the changed and the added file, and forgets the removed one', async () => {
+    await using setup = await setUp();
+    await setup.build();
+    setup.workspace.write('src/invoice.ts', 'export function invoiceTotalWithTax(lines: number[], taxRate: number) {\n  return lines.length * taxRate;\n}\n');
+    setup.workspace.write('src/refund.ts', 'export const refundPolicy = 30;\n');
+    fs.rmSync(setup.workspace.path('src/token-store.ts'));
+    setup.reads.length = 0;
+    const index = await setup.build();
+    expect(setup.reads.sort()).toEqual(['src/invoice.ts', 'src/refund.ts']);
+    expect(index.files).toEqual({ cached: 1, read: 2 });
+    expect(index.documents.map((document) => document.path)).toEqual(['src/invoice.ts', 'src/refund.ts']);
+    expect(index.documents[0]!.declaredNames).toEqual(['invoiceTotalWithTax']);
+    setup.reads.length = 0;
+    expect((await setup.build()).files).toEqual({ cached: 3, read: 0 });
+  });
+
+  it('reads a file again when its mtime is too close to the build that cached it', async () => {
+    await using setup = await setUp();
+    // Built "now": the files were written within the racy window, so their cached documents are not trusted yet.
+    await setup.build({ now: () => Date.now() });
+    setup.reads.length = 0;
+    expect((await setup.build()).files).toEqual({ cached: 0, read: 3 });
+    expect((await setup.build()).files).toEqual({ cached: 3, read: 0 });
+  });
+
+  it.each([
+    ['a torn write', (file: string) => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').slice(0, 100)), /could not be read \(the cache entry .* is not valid JSON\); the index is rebuilt/],
+    ['a foreign JSON value', (file: string) => fs.writeFileSync(file, '{"files": 3}'), /the retrieval index cache entry is corrupt; the index is rebuilt/],
+    [
+      'a damaged document',
+      (file: string) => {
+        const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as { files: unknown[][] };
+        entry.files[1]![3] = [['token', 'not a count'], [], [], []];
+        fs.writeFileSync(file, JSON.stringify(entry));
+      },
+      /the retrieval index cache entry is corrupt; the index is rebuilt/,
+    ],
+    [
+      'an older format version',
+      (file: string) => {
+        const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: number };
+        fs.writeFileSync(file, JSON.stringify({ ...entry, version: RETRIEVAL_INDEX_FORMAT_VERSION - 1 }));
+      },
+      /the retrieval index cache is from another version of brass-agent; the index is rebuilt/,
+    ],
+  ])('rebuilds from the files, with a warning, over %s', async (_name, damage, warning) => {
+    await using setup = await setUp();
+    const first = await setup.build();
+    damage(setup.entryFile);
+    const rebuilt = await setup.build();
+    expect(rebuilt.warnings).toEqual([expect.stringMatching(warning)]);
+    expect(rebuilt.files).toEqual({ cached: 0, read: 3 });
+    expect(termsOf(rebuilt)).toEqual(termsOf(first));
+    // The rebuilt entry replaced the bad one.
+    expect('entry' in decodeRetrievalEntry(JSON.parse(fs.readFileSync(setup.entryFile, 'utf8')))).toBe(true);
+    const after = await setup.build();
+    expect(after.warnings).toEqual([]);
+    expect(after.files).toEqual({ cached: 3, read: 0 });
+  });
+
+  it('ignores an entry written for another workspace', async () => {
+    await using setup = await setUp();
+    await setup.build();
+    const entry = JSON.parse(fs.readFileSync(setup.entryFile, 'utf8')) as { root: string };
+    fs.writeFileSync(setup.entryFile, JSON.stringify({ ...entry, root: '/somewhere/else' }));
+    const index = await setup.build();
+    expect(index.warnings).toEqual([]);
+    expect(index.files).toEqual({ cached: 0, read: 3 });
+  });
+
+  it('builds the index, with a warning, when the cache cannot be written', async () => {
+    await using setup = await setUp();
+    await using blocker = await createTempWorkspace({ files: { 'file': 'a file where the cache directory should be' } });
+    const index = await buildRetrievalIndex({
+      runtime: (await openCounting(setup.workspace)).runtime,
+      filter: createPathFilter({ excludeGlobs: [] }),
+      globs: [],
+      cache: createJsonIndexCache({ directory: blocker.path('file/retrieval-index') }),
+    });
+    expect(index.documents).toHaveLength(2);
+    expect(index.warnings).toEqual([expect.stringMatching(/^the retrieval index cache could not be written \(.*ENOTDIR.*\); the next run reads every file again$/)]);
+  });
+});

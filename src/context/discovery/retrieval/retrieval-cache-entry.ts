@@ -1,0 +1,89 @@
+import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
+
+/** Bumped whenever tokenisation, symbol extraction, the skip rules or this layout change: older entries are rebuilt. */
+export const RETRIEVAL_INDEX_FORMAT_VERSION = 1;
+const FORMAT = 'brass-agent/retrieval-index';
+
+/** Why a file's content is not indexed, remembered so an unchanged file is not read again to learn it. */
+export type SkipReason = 'binary' | 'minified' | 'generated';
+
+/** One file as the cache remembers it: its size and mtime, and its document or why it has none. */
+export type CachedFile = { path: string; sizeBytes: number; modifiedMs: number } & ({ document: IndexedDocument } | { skipped: SkipReason });
+
+/** A workspace's cache entry. */
+export interface RetrievalCacheEntry {
+  root: string;
+  /** When the build that wrote it started: files modified around then are re-read (their mtime may not have ticked yet). */
+  builtAtMs: number;
+  files: CachedFile[];
+}
+
+/** The result of reading a stored value back. */
+export type DecodedRetrievalEntry = { entry: RetrievalCacheEntry } | { problem: 'other-version' | 'corrupt' };
+
+/** Encoded file: path, size, mtime, then a skip reason, or the four fields as [term, count, ...], declared names and imports. */
+type EncodedFile = [string, number, number, SkipReason] | [string, number, number, (string | number)[][], string[], string[]];
+
+/** The JSON value stored for an entry (compact: one array per file). */
+export function encodeRetrievalEntry(entry: RetrievalCacheEntry): unknown {
+  const files: EncodedFile[] = entry.files.map((file) => {
+    if ('skipped' in file) return [file.path, file.sizeBytes, file.modifiedMs, file.skipped];
+    const { document } = file;
+    const fields = RETRIEVAL_FIELDS.map((field) => [...document.terms[field]].flat());
+    return [file.path, file.sizeBytes, file.modifiedMs, fields, document.declaredNames, document.imports];
+  });
+  return { format: FORMAT, version: RETRIEVAL_INDEX_FORMAT_VERSION, root: entry.root, builtAtMs: entry.builtAtMs, files };
+}
+
+/**
+ * Reads a stored value back: the entry, or `other-version` (an entry of
+ * this cache in another format version) or `corrupt` (anything else that
+ * is not an intact entry). Checks every field, so a damaged entry can never
+ * put a wrong-typed value into the index.
+ */
+export function decodeRetrievalEntry(value: unknown): DecodedRetrievalEntry {
+  if (!isRecord(value) || value.format !== FORMAT) return { problem: 'corrupt' };
+  if (value.version !== RETRIEVAL_INDEX_FORMAT_VERSION) return typeof value.version === 'number' ? { problem: 'other-version' } : { problem: 'corrupt' };
+  if (typeof value.root !== 'string' || typeof value.builtAtMs !== 'number' || !Array.isArray(value.files)) return { problem: 'corrupt' };
+  const files: CachedFile[] = [];
+  for (const item of value.files as unknown[]) {
+    const file = decodeFile(item);
+    if (file === null) return { problem: 'corrupt' };
+    files.push(file);
+  }
+  return { entry: { root: value.root, builtAtMs: value.builtAtMs, files } };
+}
+
+function decodeFile(item: unknown): CachedFile | null {
+  if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number' || typeof item[2] !== 'number') return null;
+  const [path, sizeBytes, modifiedMs] = item as [string, number, number];
+  if (item.length === 4) return item[3] === 'binary' || item[3] === 'minified' || item[3] === 'generated' ? { path, sizeBytes, modifiedMs, skipped: item[3] } : null;
+  const [, , , fields, declaredNames, imports] = item as unknown[];
+  if (item.length !== 6 || !Array.isArray(fields) || fields.length !== RETRIEVAL_FIELDS.length || !isStringArray(declaredNames) || !isStringArray(imports)) return null;
+  const terms = {} as Record<RetrievalField, Map<string, number>>;
+  const lengths = {} as Record<RetrievalField, number>;
+  for (const [position, field] of RETRIEVAL_FIELDS.entries()) {
+    const flat: unknown = fields[position];
+    if (!Array.isArray(flat) || flat.length % 2 !== 0) return null;
+    const counts = new Map<string, number>();
+    let length = 0;
+    for (let index = 0; index < flat.length; index += 2) {
+      const term: unknown = flat[index];
+      const count: unknown = flat[index + 1];
+      if (typeof term !== 'string' || typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
+      counts.set(term, count);
+      length += count;
+    }
+    terms[field] = counts;
+    lengths[field] = length;
+  }
+  return { path, sizeBytes, modifiedMs, document: { path, terms, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
