@@ -1,15 +1,96 @@
-// `npm run demo`: builds the CLI when dist/ is missing or older than src/,
-// then runs `brass-agent discover` on examples/broken-app, running its real
-// validation commands (`npm run typecheck`, `npm test`), and prints why each
-// file was chosen. Extra arguments are passed on (`npm run demo -- --json`).
-import { spawnSync } from 'node:child_process';
+// `npm run demo`: the agent end to end on a temp copy of examples/broken-app.
+// Builds the CLI when dist/ is missing or older than src/, copies the example
+// (its node_modules is a symlink to ours, so `tsc` and `vitest` run offline),
+// then runs `brass-agent run "fix the failing typecheck" --mode write
+// --approval auto` on the copy: discovery runs the real validation commands,
+// the model reads and edits through the tools, the patch is applied and
+// validated. With a provider configured (BRASS_LLM_PROVIDER, or llm.provider
+// in your user config) your model does the work; without one, a scripted
+// model server on 127.0.0.1 plays the model's side of the same pipeline.
+// Extra arguments go to `brass-agent run` (`npm run demo -- --protocol-json`).
+// BRASS_DEMO_KEEP=1 keeps the copy for a look afterwards.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { type ScriptedTurn, startScriptedLlmServer } from '../test/support/scripted-llm-server.js';
 import { CLI_PATH as CLI, ROOT, buildIfStale } from './build-if-stale.js';
 
 const EXAMPLE = path.join(ROOT, 'examples', 'broken-app');
+const GOAL = 'fix the failing typecheck';
+/** Pause between streamed chunks of the scripted model, so the streaming is visible. */
+const CHUNK_DELAY_MS = 15;
 
-buildIfStale(() => process.stderr.write('building brass-agent (dist/ is missing or older than src/) …\n'));
+/** What the scripted model does: read the auth client, rename the two calls, finish. */
+const DEMO_SCRIPT: readonly ScriptedTurn[] = [
+  {
+    text: 'The type check says AuthClient has no getToken. Let me read the auth client to see what it offers now.',
+    toolCalls: [{ name: 'read_file', arguments: { path: 'src/auth/auth-client.ts' } }],
+  },
+  {
+    text: 'AuthClient renamed getToken() to getAccessToken() when it learned to refresh tokens; user-service.ts still calls the old name twice. Updating both calls.',
+    toolCalls: [{ name: 'edit_file', arguments: { path: 'src/user/user-service.ts', old_string: 'this.auth.getToken()', new_string: 'this.auth.getAccessToken()', replace_all: true } }],
+  },
+  { text: 'Done: UserService now calls AuthClient.getAccessToken(), which also refreshes a token close to expiry.' },
+];
 
-process.stderr.write(`brass-agent discover in examples/broken-app (its typecheck and one test fail; the cause is elsewhere)\n\n`);
-const run = spawnSync(process.execPath, [CLI, 'discover', 'make the type check and the tests pass', '--cwd', EXAMPLE, ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exitCode = run.status ?? 1;
+const say = (text: string): void => {
+  process.stderr.write(`${text}\n`);
+};
+
+/** A temp copy of the example whose node_modules points at ours (its tsc and vitest). */
+function copyExample(): string {
+  const copy = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'brass-demo-')));
+  fs.cpSync(EXAMPLE, copy, { recursive: true, filter: (source) => path.relative(EXAMPLE, source).split(path.sep)[0] !== 'node_modules' });
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  return copy;
+}
+
+/** The provider and model brass-agent resolves for the copy (env and user config), or null. */
+function configuredModel(copy: string): { provider: string; model: string } | null {
+  const config = spawnSync(process.execPath, [CLI, 'config', '--json', '--cwd', copy], { encoding: 'utf8' });
+  if (config.status !== 0) return null;
+  const llm = (JSON.parse(config.stdout) as { config?: { llm?: { provider?: string; model?: string } } }).config?.llm;
+  return llm?.provider === undefined ? null : { provider: llm.provider, model: llm.model ?? '(no model set)' };
+}
+
+function runAgent(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  // Asynchronous on purpose: the scripted server answers from this process's event loop.
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: 'inherit', env });
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+}
+
+buildIfStale(() => say('building brass-agent (dist/ is missing or older than src/) …'));
+const copy = copyExample();
+const model = configuredModel(copy);
+let env: NodeJS.ProcessEnv = { ...process.env };
+const server = model === null ? await startScriptedLlmServer({ script: DEMO_SCRIPT, chunkDelayMs: CHUNK_DELAY_MS }) : null;
+if (server !== null) {
+  env = { ...env, BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_BASE_URL: server.baseUrl, BRASS_LLM_MODEL: 'scripted-demo' };
+  say(`No LLM provider is configured, so a scripted model server on ${server.baseUrl} plays the model.`);
+  say('Everything else is real: discovery runs the example\'s type check and tests, the tools read and edit the files, the patch is applied and validated.');
+} else {
+  say(`Using your model: ${model!.provider} / ${model!.model}.`);
+}
+say(`\nbrass-agent run "${GOAL}" --mode write --approval auto on a copy of examples/broken-app (${copy})\n`);
+
+let exitCode: number;
+try {
+  exitCode = await runAgent(['run', GOAL, '--mode', 'write', '--approval', 'auto', '--cwd', copy, ...process.argv.slice(2)], env);
+} finally {
+  await server?.close();
+  if (process.env.BRASS_DEMO_KEEP === '1') say(`\nThe copy stays at ${copy}.`);
+  else fs.rmSync(copy, { recursive: true, force: true });
+}
+
+if (server !== null) {
+  say(`
+To run it with a real model, set three variables (an API key too, for a hosted one) and run the demo again:
+
+  BRASS_LLM_PROVIDER=openai-compatible BRASS_LLM_BASE_URL=http://127.0.0.1:11434/v1 BRASS_LLM_MODEL=qwen2.5-coder npm run demo   # Ollama
+  BRASS_LLM_PROVIDER=anthropic BRASS_LLM_MODEL=claude-sonnet-4-5 ANTHROPIC_API_KEY=... npm run demo
+  BRASS_LLM_PROVIDER=openai BRASS_LLM_MODEL=gpt-4.1 OPENAI_API_KEY=... npm run demo
+
+or put { "llm": { "provider": ..., "model": ..., "baseUrl": ... } } in ~/.config/brass-agent/config.json. See docs/agent.md.`);
+}
+process.exitCode = exitCode;

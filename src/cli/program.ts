@@ -11,6 +11,8 @@ import { doctorCommand } from './commands/doctor-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
 import { policyCommand } from './commands/policy-command.js';
 import { readCommand } from './commands/read-command.js';
+import { rollbackCommand } from './commands/rollback-command.js';
+import { runCommand } from './commands/run-command.js';
 import { trustCommand } from './commands/trust-command.js';
 import { EXIT_BAD_INPUT, EXIT_JOB_FAILED, EXIT_OK, exitCodeFor } from './exit-code.js';
 import { type CliStreams, type Output, createOutput } from './output.js';
@@ -41,6 +43,8 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     .exitOverride()
     .configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) });
   const commands = [
+    runCommand(run),
+    rollbackCommand(run),
     discoverCommand(run),
     contextCommand(run),
     docsCommand(run),

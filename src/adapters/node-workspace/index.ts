@@ -15,3 +15,11 @@ export { MAX_CONFIG_FILE_BYTES, readOptionalTextFile } from './read-optional-fil
 export { createCommandRuntime } from './create-command-runtime.js';
 export type { PlannedCommandArgv } from './create-command-runtime.js';
 export { createNodeServices } from './create-node-services.js';
+export { openRetrievalIndexCache } from './open-retrieval-index-cache.js';
+export type { RetrievalIndexCacheChoice } from './open-retrieval-index-cache.js';
+export { NO_PROVIDER_MESSAGE, openAgentServices } from './open-agent-services.js';
+export type { AgentServices, OpenAgentServicesOptions } from './open-agent-services.js';
+export { openPatchJournal } from './open-patch-journal.js';
+export { readUserFile } from './read-user-file.js';
+export { writeUserFile } from './write-user-file.js';
+export { writeRunRecord } from './write-run-record.js';

@@ -22,14 +22,27 @@ import { settleChange } from './settle-change.js';
  * selection that names an unknown agent, flow or step.
  */
 export async function runAgent(options: RunAgentOptions): Promise<RunAgentResult> {
-  const { environment, mode } = options;
   const runId = options.runId ?? randomUUID();
   const events: AgentEvent[] = [];
-  const redact = (text: string): string => environment.redactor.redact(text).text;
   const emit = (event: AgentEvent): void => {
     events.push(event);
-    environment.onEvent(event);
+    options.environment.onEvent(event);
   };
+  try {
+    return await runAgentEmitting(options, runId, events, emit);
+  } catch (error) {
+    // A run that started always ends in the event stream, even when it stops on bad input (e.g. a stale patch file).
+    if (events.length > 0 && events.at(-1)?.type !== 'run.finished') {
+      const message = options.environment.redactor.redact(error instanceof Error ? error.message : String(error)).text;
+      emit({ type: 'run.finished', state: 'failed', summary: message.split('\n')[0] ?? message, steps: 0, inputTokens: 0, outputTokens: 0, files: [] });
+    }
+    throw error;
+  }
+}
+
+async function runAgentEmitting(options: RunAgentOptions, runId: string, events: AgentEvent[], emit: (event: AgentEvent) => void): Promise<RunAgentResult> {
+  const { environment, mode } = options;
+  const redact = (text: string): string => environment.redactor.redact(text).text;
   const baseRuntime = createRuntime({ services: environment.services, scope: environment.scope, shellParser: environment.shellParser, limits: environment.limits });
   const { config } = environment;
   const llm = config.llm;
@@ -53,6 +66,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunAgentResult
           goal: options.goal,
           run: options.discovery.run ?? true,
           ...(options.discovery.createCommandRuntime ? { createCommandRuntime: options.discovery.createCommandRuntime } : {}),
+          ...(options.discovery.retrievalCache ? { retrievalCache: options.discovery.retrievalCache } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         })
       : null;
@@ -77,11 +91,24 @@ export async function runAgent(options: RunAgentOptions): Promise<RunAgentResult
   const finish = (state: RunFinalState, summary: string, extra: Partial<RunAgentResult> = {}): RunAgentResult => {
     const files = extra.files ?? changeset.files();
     emit({ type: 'run.finished', state, summary, steps, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, files });
-    return { runId, state, summary, finalText, diff: extra.diff ?? '', files, isApplied: extra.isApplied ?? false, steps, usage, events, ...extra };
+    return {
+      runId,
+      state,
+      summary,
+      finalText,
+      diff: extra.diff ?? '',
+      files,
+      isApplied: extra.isApplied ?? false,
+      steps,
+      usage,
+      events,
+      prompt: { system: session.systemPrompt, firstMessage },
+      ...extra,
+    };
   };
 
   if (options.dryRun === true) {
-    return finish('completed', 'dry run: the prompt was built; no model was called', { prompt: { system: session.systemPrompt, firstMessage }, files: [] });
+    return finish('completed', 'dry run: the prompt was built; no model was called', { files: [] });
   }
 
   let messages = [{ role: 'user' as const, content: firstMessage }];

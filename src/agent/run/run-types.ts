@@ -21,6 +21,8 @@ export interface RunAgentOptions {
     run?: boolean;
     /** Runs the validation commands discovery chose (see createCommandRuntime in the Node adapters). */
     createCommandRuntime?: DiscoverContextOptions['createCommandRuntime'];
+    /** Where the goal-ranking index is cached between runs (see openRetrievalIndexCache). */
+    retrievalCache?: DiscoverContextOptions['retrievalCache'];
   };
   /** Stop after the prompt is built: no model call, no edits (`--dry-run`). */
   dryRun?: boolean;
@@ -46,8 +48,8 @@ export interface RunAgentResult {
   isApplied: boolean;
   steps: number;
   usage: { inputTokens: number; outputTokens: number };
-  /** With `dryRun`: the system prompt and the first user message that would have been sent. */
-  prompt?: { system: string; firstMessage: string };
+  /** The system prompt and the first user message (redacted) the run sent, or with `dryRun` would have sent. */
+  prompt: { system: string; firstMessage: string };
   /** Every event of the run, in order (also streamed through the environment's onEvent). */
   events: AgentEvent[];
 }

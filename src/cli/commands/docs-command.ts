@@ -20,7 +20,7 @@ function openOptions(context: CommandContext, ask?: (request: PermissionRequest)
 }
 
 /** Opens the docs map of a workspace with the on-disk index cache (unless `docs.cache` is off). */
-async function openDocsMap(workspace: OpenedWorkspace, output: Output, env: NodeJS.ProcessEnv): Promise<DocsMap> {
+export async function openDocsMap(workspace: OpenedWorkspace, output: Output, env: NodeJS.ProcessEnv): Promise<DocsMap> {
   const docs = workspace.config.config.docs;
   let cache: ReturnType<typeof createFileDocsCache> | undefined;
   if (docs.cache) {

@@ -1,0 +1,131 @@
+import type { AgentEvent, PatchFileSummary, RunFinalState } from '../../agent/events/agent-event.js';
+import type { Colors } from '../output.js';
+import { describeToolCall, oneLine } from './describe-tool-call.js';
+import { terminalSafeText } from './terminal-safe-text.js';
+
+/** Longest tool result summary shown on one progress line. */
+export const MAX_RESULT_SUMMARY_CHARS = 160;
+/** The name the lead agent of a run carries in events (sub-agents have their own). */
+export const MAIN_AGENT = 'main';
+
+/** Somewhere text can be written (a process stream, or a buffer in tests). */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export interface HumanRendererOptions {
+  /** Gets the main agent's streamed text and nothing else. */
+  stdout: TextSink;
+  /** Gets the progress lines. */
+  stderr: TextSink;
+  /** Colours for the progress lines (plain when stderr is not a terminal). */
+  colors: Colors;
+  /** The terminal prompt shows approval requests itself: do not print them twice. */
+  isPromptShowingApprovals: boolean;
+}
+
+/** Renders a run's events for people as they arrive. */
+export interface HumanRenderer {
+  onEvent(event: AgentEvent): void;
+  /** Ends the model's text with a newline if it did not (call before printing anything else on stdout). */
+  endText(): void;
+}
+
+const OUTCOME_TEXT = { 'allow-once': 'allowed once', 'allow-session': 'allowed for the session', deny: 'denied' } as const;
+
+/**
+ * The human output of `brass-agent run`: the main agent's text streams to
+ * stdout as it arrives (escape sequences removed); discovery, each tool call
+ * and its result, approvals, patches, validation and a final one-line
+ * summary go to stderr. Sub-agents' text is not streamed: only the line
+ * saying they finished.
+ */
+export function createHumanRenderer(options: HumanRendererOptions): HumanRenderer {
+  const { stdout, stderr, colors } = options;
+  let isTextOpen = false;
+
+  const endText = (): void => {
+    if (isTextOpen) stdout.write('\n');
+    isTextOpen = false;
+  };
+  const progress = (line: string): void => {
+    endText();
+    stderr.write(`${line}\n`);
+  };
+
+  const handlers: { [Type in AgentEvent['type']]: (event: Extract<AgentEvent, { type: Type }>) => void } = {
+    'run.started': (event) => progress(colors.dim(`brass-agent run · ${event.mode} mode · approval ${event.approval} · ${event.provider}/${event.model}`)),
+    'discovery.completed': (event) => progress(describeDiscovery(event)),
+    'text.delta': (event) => {
+      if (event.agent !== MAIN_AGENT) return;
+      const text = terminalSafeText(event.text);
+      if (text.length === 0) return;
+      stdout.write(text);
+      isTextOpen = !text.endsWith('\n');
+    },
+    'model.completed': (event) => {
+      if (event.agent === MAIN_AGENT) endText();
+      else if (event.finishReason !== 'tool-calls') progress(colors.dim(`  ↳ sub-agent ${oneLine(event.agent, 60)} finished (${event.finishReason})`));
+    },
+    'action.started': (event) => {
+      if (event.agent === MAIN_AGENT) progress(`→ ${describeToolCall(event.tool, event.input)}`);
+    },
+    'action.completed': (event) => {
+      if (event.agent === MAIN_AGENT) progress(colors.dim(`  ${oneLine(event.summary, MAX_RESULT_SUMMARY_CHARS)} (${event.durationMs} ms)`));
+    },
+    'action.failed': (event) => {
+      if (event.agent === MAIN_AGENT) progress(colors.yellow(`  ✗ ${oneLine(event.error.message, MAX_RESULT_SUMMARY_CHARS)}`));
+    },
+    'approval.requested': (event) => {
+      if (options.isPromptShowingApprovals) return;
+      const subject = event.command ?? [...event.paths, ...event.outOfScopePaths].join(', ');
+      progress(colors.yellow(`? approval needed: ${oneLine(`${event.tool ?? event.action} ${subject}`, MAX_RESULT_SUMMARY_CHARS)} (${oneLine(event.reason, 100)})`));
+    },
+    'approval.resolved': (event) => progress(`  approval: ${OUTCOME_TEXT[event.outcome]}`),
+    'patch.proposed': (event) => progress(`patch: ${describeFiles(event.files)}`),
+    'patch.applied': (event) => progress(colors.green(`✓ patch applied: ${describeFiles(event.files)}`)),
+    'patch.rolled_back': (event) => {
+      const parts = [event.restored.length > 0 ? `restored ${event.restored.join(', ')}` : '', event.removed.length > 0 ? `removed ${event.removed.join(', ')}` : ''].filter(Boolean);
+      progress(colors.yellow(`↺ patch rolled back: ${parts.join('; ') || 'nothing to restore'}`));
+    },
+    'validation.completed': (event) => {
+      const commands = event.commands.map((command) => `${command.name} (exit ${command.exitCode ?? 'none'})`).join(', ');
+      progress(event.passed ? colors.green(`✓ validation passes: ${commands}`) : colors.red(`✗ validation fails: ${commands}`));
+    },
+    warning: (event) => progress(`${colors.yellow('warning:')} ${oneLine(event.message, 400)}`),
+    'run.finished': (event) => progress(finalLine(event, colors)),
+  };
+
+  return {
+    onEvent(event) {
+      (handlers[event.type] as (event: AgentEvent) => void)(event);
+    },
+    endText,
+  };
+}
+
+function describeDiscovery(event: Extract<AgentEvent, { type: 'discovery.completed' }>): string {
+  const ran = event.commands.filter((command) => command.ran);
+  const commands = ran.length > 0 ? `ran ${ran.map((command) => `${command.name} (exit ${command.exitCode ?? 'none'})`).join(', ')}; ` : '';
+  const files = event.files.length > 0 ? `read ${event.files.map((file) => `${file.path} (${file.reason})`).join(', ')}` : 'no file read';
+  return `discovery: ${commands}${files}`;
+}
+
+/** `src/a.ts (+2 −1), src/b.ts (new, +10)`. */
+export function describeFiles(files: readonly PatchFileSummary[]): string {
+  if (files.length === 0) return 'no file';
+  return files
+    .map((file) => {
+      const status = file.status === 'added' ? 'new, ' : file.status === 'deleted' ? 'deleted, ' : '';
+      return `${file.path} (${status}+${file.additions} −${file.deletions})`;
+    })
+    .join(', ');
+}
+
+const STATE_MARK: Record<RunFinalState, string> = { completed: '✓', proposed: '●', applied: '✓', 'rolled-back': '↺', failed: '✗' };
+
+function finalLine(event: Extract<AgentEvent, { type: 'run.finished' }>, colors: Colors): string {
+  const paint = event.state === 'failed' || event.state === 'rolled-back' ? colors.red : event.state === 'proposed' ? colors.yellow : colors.green;
+  const steps = `${event.steps} ${event.steps === 1 ? 'step' : 'steps'}`;
+  return `${paint(`${STATE_MARK[event.state]} ${event.state}:`)} ${oneLine(event.summary, 400)} ${colors.dim(`(${steps}, ${event.inputTokens} tokens in, ${event.outputTokens} out)`)}`;
+}
