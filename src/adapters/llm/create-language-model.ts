@@ -4,12 +4,6 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { LlmProvider } from './llm-settings.js';
 
-/** Public API base URLs, passed explicitly so the SDK never falls back to OPENAI_BASE_URL / ANTHROPIC_BASE_URL. */
-export const DEFAULT_BASE_URLS: Record<Exclude<LlmProvider, 'openai-compatible'>, string> = {
-  openai: 'https://api.openai.com/v1',
-  anthropic: 'https://api.anthropic.com/v1',
-};
-
 /**
  * The AI SDK model for one provider. Every setting is passed in: with a key
  * and a base URL given, no provider package reads the environment. OpenAI

@@ -1,9 +1,15 @@
 import { BrassError, InvalidInputError, type Llm, type LlmCompleteRequest, type LlmCompleteResult } from '../../core/index.js';
-import { classifyLlmError, type LlmFailure, type LlmFailureContext } from './classify-llm-error.js';
-import { DEFAULT_BASE_URLS, createLanguageModel } from './create-language-model.js';
+import type { LanguageModel } from 'ai';
+import type * as SdkTurnModule from './sdk-turn.js';
+import type { LlmFailure, LlmFailureContext } from './classify-llm-error.js';
+import { DEFAULT_BASE_URLS } from './default-base-urls.js';
 import type { LlmProvider, LlmSettings } from './llm-settings.js';
 import { retryDelayMs } from './retry-delay.js';
-import { StreamAbortedError, streamTurn } from './stream-turn.js';
+
+type SdkTurn = typeof SdkTurnModule;
+let sdkTurn: Promise<SdkTurn> | undefined;
+/** The AI SDK side, loaded once, on the first request (see sdk-turn.ts). */
+const loadSdkTurn = (): Promise<SdkTurn> => (sdkTurn ??= import('./sdk-turn.js'));
 
 /** Options of createLlm: resolved settings, plus a fetch of your own (a proxy, a recorder). */
 export interface CreateLlmOptions extends LlmSettings {
@@ -49,13 +55,15 @@ export function createLlm(options: CreateLlmOptions): Llm {
     throw new BrassError('llm-no-key', `no API key for provider ${options.provider}`, { hint: KEY_HINTS[options.provider] });
   }
   silenceSdkWarnings();
-  const model = createLanguageModel({ provider: options.provider, model: options.model, baseUrl, apiKey: options.apiKey, fetch: options.fetch });
+  let model: LanguageModel | undefined;
   const context: LlmFailureContext = { model: options.model, displayUrl: displayUrl(baseUrl), keyHint: KEY_HINTS[options.provider] };
   const sleep = options.sleep ?? defaultSleep;
   const redact = (text: string): string => redactSecret(text, options.apiKey);
 
   return {
     async complete(request: LlmCompleteRequest): Promise<LlmCompleteResult> {
+      const { classifyLlmError, createLanguageModel, StreamAbortedError, streamTurn } = await loadSdkTurn();
+      model ??= createLanguageModel({ provider: options.provider, model: options.model, baseUrl, apiKey: options.apiKey, fetch: options.fetch });
       let hasStreamedText = false;
       let callbackFailure: { error: unknown } | undefined;
       const onTextDelta = (delta: string): void => {

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Command } from 'commander';
-import { serveStdio } from '../../mcp/index.js';
 import type { CommandRunner } from '../command-context.js';
 import { PACKAGE_VERSION } from '../package-version.js';
 
@@ -16,6 +15,8 @@ export function mcpCommand(run: CommandRunner): Command {
     .option('--config <file>', 'read this config file too (after the workspace file)')
     .action(async (raw: Record<string, unknown>) => {
       await run(async ({ options, streams, processCwd }) => {
+        // Loaded here, not at start-up: the MCP SDK costs every other command ~0.3 s to import.
+        const { serveStdio } = await import('../../mcp/index.js');
         await serveStdio({
           cwd: path.resolve(processCwd, options.cwd),
           ...(options.config ? { configPath: path.resolve(processCwd, options.config) } : {}),
