@@ -95,6 +95,9 @@ describe('runAgent', () => {
     const { result, kit } = await run(workspace, 'write', [edit('return 1; // wrong'), done, repairEdit, done]);
     expect(result.state).toBe('applied');
     expect(fs.readFileSync(workspace.path('src/total.js'), 'utf8')).toContain('return 2; // fixed');
+    // The result's diff is the whole change, from the file before the run to the repaired version.
+    expect(result.diff).toContain('-  return 0; // broken\n+  return 2; // fixed');
+    expect(result.files).toEqual([{ path: 'src/total.js', status: 'modified', additions: 1, deletions: 1 }]);
     // The system prompt is byte-identical in every request of the run, repair turns included.
     const prompts = new Set(kit.llm.requests.map((request) => request.system));
     expect(kit.llm.requests.length).toBe(4);

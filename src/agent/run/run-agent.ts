@@ -159,7 +159,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   usage.inputTokens += settled.repair.inputTokens;
   usage.outputTokens += settled.repair.outputTokens;
   if (settled.repair.finalText !== null) finalText = settled.repair.finalText;
-  return finish(settled.state, settled.summary, { diff, files: settled.files.length > 0 ? settled.files : changeset.files(), isApplied: settled.isApplied });
+  return finish(settled.state, settled.summary, { diff: settled.diff, files: settled.files, isApplied: settled.isApplied });
 }
 
 /** A discovered validation command as the validation runner takes it. */
