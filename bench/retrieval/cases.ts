@@ -60,6 +60,6 @@ export const CASES: readonly RetrievalCase[] = [
   { id: 'js-to-ts', goal: "An import of './user.js' in a TypeScript file is not resolved to user.ts when tracing a failure to its definition.", files: [`${DISCOVERY}/resolve-import.ts`] },
   { id: 'ansi', goal: 'Colour escape codes in the output of the test runner break the extraction of file paths and line numbers.', files: [`${DISCOVERY}/normalize-output-text.ts`] },
   { id: 'exit-code', goal: 'The CLI exits with status 0 even when the command failed because of invalid input.', files: ['src/cli/exit-code.ts'] },
-  { id: 'doctor', goal: 'The doctor command does not report whether ripgrep is available and which binary is used.', files: ['src/cli/commands/doctor-command.ts'] },
+  { id: 'doctor', goal: 'The doctor command does not report whether ripgrep is available and which binary is used.', files: ['src/cli/commands/doctor-action.ts'] },
   { id: 'reminder-injection', goal: 'A closing system-reminder tag inside a file content ends the reminder block early and lets the file inject instructions.', files: ['src/core/context-text/neutralize-reminder-tags.ts'] },
 ];

@@ -1,4 +1,5 @@
-import { BrassError } from '../core/index.js';
+// The error class alone, not the core barrel: the CLI loads this module at start-up.
+import { BrassError } from '../core/errors/brass-error.js';
 
 /** Exit codes of the CLI contract: 0 success (also "no match"), 1 the job failed, 2 bad usage or bad input. */
 export const EXIT_OK = 0;

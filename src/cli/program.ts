@@ -1,7 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { BrassError } from '../core/index.js';
-import { ConfigError, formatConfigIssue } from '../config/index.js';
-import { actionCodeOf } from './action-failure.js';
 import { type CommandContext, type CommandRunner, commonOptionsOf } from './command-context.js';
 import { configCommand } from './commands/config-command.js';
 import { contextCommand } from './commands/context-command.js';
@@ -14,14 +11,18 @@ import { readCommand } from './commands/read-command.js';
 import { rollbackCommand } from './commands/rollback-command.js';
 import { runCommand } from './commands/run-command.js';
 import { trustCommand } from './commands/trust-command.js';
-import { EXIT_BAD_INPUT, EXIT_JOB_FAILED, EXIT_OK, exitCodeFor } from './exit-code.js';
-import { type CliStreams, type Output, createOutput } from './output.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './exit-code.js';
+import { type CliStreams, createOutput } from './output.js';
 import { PACKAGE_VERSION } from './package-version.js';
 
 /**
  * Runs the CLI on `argv` (without the node and script entries) and resolves
  * to the exit code. Every error becomes text and an exit code here, at the
  * edge, and nowhere else.
+ *
+ * Only the command definitions load at start-up: each action imports its
+ * implementation when it runs, so `--version`, `--help` and usage errors
+ * never load the adapters, the agent or the config schema.
  */
 export async function runCli(argv: readonly string[], streams: CliStreams, processCwd: string): Promise<number> {
   const output = createOutput(streams);
@@ -70,24 +71,8 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
       if (error.code === 'commander.help') return EXIT_OK;
       return EXIT_BAD_INPUT;
     }
+    // Loaded only on failure: it needs the config error types, which pull in the schema.
+    const { reportError } = await import('./report-error.js');
     return reportError(error, output, isJson);
   }
-}
-
-function reportError(error: unknown, output: Output, isJson: boolean): number {
-  const code = exitCodeFor(error);
-  if (ConfigError.isInstance(error)) {
-    for (const issue of error.issues) output.error(formatConfigIssue(issue));
-  } else if (BrassError.isInstance(error)) {
-    output.error(error.message.split('\n')[0] ?? error.message, error.hint);
-  } else {
-    // Not an error we raised on purpose: one generic line, the detail after it for the bug report.
-    output.error('unexpected internal error (please report it)', error instanceof Error ? error.stack?.split('\n').slice(0, 4).join(' | ') : String(error));
-  }
-  if (isJson) {
-    const errorCode = BrassError.isInstance(error) ? (actionCodeOf(error) ?? error.code) : 'internal';
-    const message = error instanceof Error ? error.message : String(error);
-    output.json({ version: 1, error: { code: errorCode, message } });
-  }
-  return code === EXIT_OK ? EXIT_JOB_FAILED : code;
 }

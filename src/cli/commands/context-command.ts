@@ -1,28 +1,16 @@
 import { Command } from 'commander';
-import { findProjectRoot, openGuidanceRuntime, readUserGuidance } from '../../adapters/project-context/index.js';
-import { openWorkspace } from '../../adapters/node-workspace/index.js';
-import { PLAIN_SYSTEM_PROMPT, createContextSession } from '../../agent/context-session/index.js';
-import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../../config/index.js';
-import { InvalidInputError } from '../../core/index.js';
-import type { ContextReminder } from '../../context/nested/index.js';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-import { renderContextReport } from '../render-context-report.js';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-function checkName(flag: string, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !CONTEXT_NAME_PATTERN.test(value)) throw new InvalidInputError(flag, `${JSON.stringify(value)}: ${CONTEXT_NAME_MESSAGE}`);
-  return value;
 }
 
 /**
  * `brass-agent context`: the guidance, scoped context, nested context
  * manifest and system prompt a session would start with, and with
  * `--touch PATH` (repeatable, in order, one session) the reminders those
- * tool calls would get. JSON shape: see the CLI contract.
+ * tool calls would get. JSON shape: see the CLI contract. The
+ * implementation (context-action.ts) loads only when the command runs.
  */
 export function contextCommand(run: CommandRunner): Command {
   return withCommonOptions(new Command('context'))
@@ -32,53 +20,9 @@ export function contextCommand(run: CommandRunner): Command {
     .option('--step <name>', 'the flow step (with --flow)')
     .option('--touch <path>', 'simulate a successful tool call on PATH (repeatable, in order)', collect, [])
     .action(async (raw: Record<string, unknown>) => {
-      await run(async ({ options, output, streams }) => {
-        const agent = checkName('--agent', raw.agent);
-        const flow = checkName('--flow', raw.flow);
-        const step = checkName('--step', raw.step);
-        if ((flow === undefined) !== (step === undefined)) throw new InvalidInputError(flow === undefined ? '--step' : '--flow', 'a flow step needs both --flow ID and --step NAME');
-
-        const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
-        const config = workspace.config.config;
-        const touches: string[] = [];
-        for (const requested of raw.touch as string[]) {
-          const resolved = await workspace.scope.resolve(requested);
-          if (resolved.relativePath === null) throw new InvalidInputError('--touch', `${requested} is outside the workspace`);
-          touches.push(resolved.relativePath);
-        }
-        const projectRoot = await findProjectRoot({ start: workspace.root, markers: config.guidance.rootMarkers });
-        const guidanceRuntime = projectRoot === null ? workspace.runtime : await openGuidanceRuntime({ projectRoot: projectRoot.root, workspace });
-        const user = await readUserGuidance({ env: streams.env, homeDir: workspace.probe.homeDir, fileNames: config.guidance.fileNames, maxBytes: config.guidance.maxBytes });
-
-        const session = await createContextSession({
-          runtime: workspace.runtime,
-          config,
-          basePrompt: PLAIN_SYSTEM_PROMPT,
-          selection: { agent, flow, step },
-          env: streams.env,
-          projectRoot: guidanceRuntime.scope.root,
-          guidanceRuntime,
-          userGuidance: user.file,
-          homeDir: workspace.probe.homeDir,
-        });
-        const reminders: { touch: string; reminder: ContextReminder | null }[] = [];
-        for (const touch of touches) reminders.push({ touch, reminder: await session.onToolResult({ tool: 'touch', ok: true, paths: [touch] }) });
-
-        for (const warning of [...workspace.config.warnings, ...user.warnings, ...session.warnings]) output.warn(warning);
-        // What reaches a person or another tool never carries a secret from a guidance file.
-        const redact = (text: string): string => workspace.redactor.redact(text).text;
-        if (options.json) {
-          output.json({
-            version: 1,
-            guidance: session.guidance.files.map((file) => ({ path: file.path, bytes: file.bytes })),
-            scoped: session.scoped.files.map((file) => ({ path: file.path, layer: file.layer })),
-            manifest: session.manifest.entries.map((entry) => ({ path: entry.path, dir: entry.dir, label: entry.label })),
-            reminders: reminders.flatMap(({ reminder }) => (reminder === null ? [] : [{ trigger: reminder.trigger, paths: reminder.paths, bytes: reminder.bytes, text: redact(reminder.text) }])),
-            systemPrompt: redact(session.systemPrompt),
-          });
-          return;
-        }
-        output.result(redact(renderContextReport({ session, workspaceRoot: workspace.root, projectRoot, selection: { agent, flow, step }, touches: reminders, colors: output.colors })));
+      await run(async (context) => {
+        const { executeContext } = await import('./context-action.js');
+        await executeContext(context, raw);
       }, raw);
     });
 }

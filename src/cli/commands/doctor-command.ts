@@ -1,103 +1,17 @@
 import { Command } from 'commander';
-import { BrassError } from '../../core/index.js';
-import { chooseSearchEngine, loadWorkspaceConfig, readWorkspaceConfigFiles, type OpenWorkspaceOptions } from '../../adapters/node-workspace/index.js';
-import { createNodeShell } from '../../adapters/shell/index.js';
-import { ConfigError, formatConfigIssue, type LoadedConfig } from '../../config/index.js';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-import { displayPath } from '../display-path.js';
-import { EXIT_JOB_FAILED } from '../exit-code.js';
 
-const MINIMUM_NODE = [20, 19] as const;
-const PROBE_TIMEOUT_MS = 5_000;
-
-export interface DoctorCheck {
-  name: string;
-  status: 'ok' | 'warn' | 'fail';
-  detail: string;
-}
-
-function isNodeSupported(version: string): boolean {
-  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
-  return major > MINIMUM_NODE[0] || (major === MINIMUM_NODE[0] && minor >= MINIMUM_NODE[1]);
-}
-
-async function firstLineOf(argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<string | null> {
-  try {
-    const result = await createNodeShell({ baseEnv: env }).run({ argv, cwd, timeoutMs: PROBE_TIMEOUT_MS, maxOutputBytes: 4096 });
-    return result.exitCode === 0 ? (result.stdout.split('\n')[0] ?? '').trim() : null;
-  } catch (error) {
-    if (BrassError.isInstance(error)) return null;
-    throw error;
-  }
-}
-
-/** Runs every check; never throws for a failed check (it becomes a `fail` row). */
-export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ checks: DoctorCheck[] }> {
-  const checks: DoctorCheck[] = [];
-  const node = process.version;
-  checks.push({ name: 'node', status: isNodeSupported(node) ? 'ok' : 'fail', detail: `${node} (needs >= ${MINIMUM_NODE.join('.')})` });
-
-  let opened: Awaited<ReturnType<typeof readWorkspaceConfigFiles>>;
-  try {
-    opened = await readWorkspaceConfigFiles(options);
-  } catch (error) {
-    checks.push({ name: 'workspace', status: 'fail', detail: error instanceof Error ? error.message : String(error) });
-    return { checks };
-  }
-  const { probe, scope, files } = opened;
-  const show = (absolute: string) => displayPath(absolute, { root: scope.root, homeDir: probe.homeDir });
-  checks.push({ name: 'workspace', status: 'ok', detail: scope.root });
-
-  const git = await firstLineOf(['git', '--version'], options.env, scope.root);
-  checks.push({ name: 'git', status: git ? 'ok' : 'warn', detail: git ?? 'git not found: guidance falls back to the working directory as the project root' });
-
-  let loaded: LoadedConfig | null = null;
-  try {
-    loaded = loadWorkspaceConfig(files, options, scope.root);
-    const read = [files.user.text !== null ? show(files.user.path) : null, files.workspace.text !== null ? files.workspace.path : null, files.explicit ? show(files.explicit.path) : null].filter(Boolean);
-    checks.push({ name: 'config', status: loaded.warnings.length > 0 ? 'warn' : 'ok', detail: [read.length > 0 ? `valid (${read.join(', ')})` : 'no config files: defaults', ...loaded.warnings].join('; ') });
-  } catch (error) {
-    const detail = ConfigError.isInstance(error) ? error.issues.map(formatConfigIssue).join('; ') : String(error);
-    checks.push({ name: 'config', status: 'fail', detail });
-  }
-  const trusted = loaded?.isWorkspaceTrusted ?? false;
-  checks.push({ name: 'trust', status: 'ok', detail: trusted ? 'trusted: workspace config may widen permissions' : 'not trusted: workspace config may only narrow permissions (brass-agent trust)' });
-
-  if (loaded) {
-    try {
-      const search = await chooseSearchEngine(loaded.config, options.env);
-      if (search.ripgrep) {
-        const version = await firstLineOf([search.ripgrep.path, '--version'], options.env, scope.root);
-        checks.push({ name: 'search', status: version ? 'ok' : 'warn', detail: `${version ?? 'rg (version unknown)'}, ${search.ripgrep.source}` });
-      } else {
-        checks.push({ name: 'search', status: 'warn', detail: 'no ripgrep binary: using the pure-Node search (same results, slower)' });
-      }
-    } catch (error) {
-      checks.push({ name: 'search', status: 'fail', detail: error instanceof Error ? error.message : String(error) });
-    }
-  }
-  checks.push({ name: 'user config', status: 'ok', detail: show(files.user.path) });
-  return { checks };
-}
-
-/** `brass-agent doctor`: environment and configuration checks. Exit 1 when a check fails. */
+/**
+ * `brass-agent doctor`: environment and configuration checks. Exit 1 when a
+ * check fails. The checks (doctor-action.ts) load only when the command runs.
+ */
 export function doctorCommand(run: CommandRunner): Command {
   return withCommonOptions(new Command('doctor'))
     .description('check the environment and the configuration (exit 1 when a check fails)')
     .action(async (raw: Record<string, unknown>) => {
       await run(async (context) => {
-        const { options, output, streams } = context;
-        const { checks } = await runDoctorChecks({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
-        const isOk = checks.every((check) => check.status !== 'fail');
-        if (options.json) {
-          // Paths in JSON are never absolute: the workspace root is `.`.
-          output.json({ version: 1, ok: isOk, checks: checks.map((check) => (check.name === 'workspace' && check.status === 'ok' ? { ...check, detail: '.' } : check)) });
-        } else {
-          const { green, yellow, red, bold } = output.colors;
-          const mark = { ok: green('ok  '), warn: yellow('warn'), fail: red('FAIL') } as const;
-          for (const check of checks) output.result(`${mark[check.status]} ${bold(check.name.padEnd(12))} ${check.detail}`);
-        }
-        if (!isOk) context.exitCode = EXIT_JOB_FAILED;
+        const { executeDoctor } = await import('./doctor-action.js');
+        await executeDoctor(context);
       }, raw);
     });
 }

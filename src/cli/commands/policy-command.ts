@@ -1,20 +1,12 @@
-import path from 'node:path';
 import { Command } from 'commander';
-import { openWorkspace } from '../../adapters/node-workspace/index.js';
-import { loadShellParser } from '../../adapters/shell-parser/index.js';
-import { type AgentAction, BrassError, type OutOfScopePath, type ShellParser, createRuntime } from '../../core/index.js';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-import { displayPath } from '../display-path.js';
-import type { Output } from '../output.js';
-
-/** Outside paths at most this many levels above the workspace are shown relative to it (`../secrets`). */
-const MAX_RELATIVE_PARENT_LEVELS = 2;
 
 /**
  * `brass-agent policy check (--command CMD | --read PATH | --write PATH)
  * [--tool NAME]`: what the permission layer decides, without running
  * anything or asking anyone. Exit 0 whenever it answered (whatever the
- * decision), 2 for bad usage.
+ * decision), 2 for bad usage. The implementation (policy-action.ts) loads
+ * only when the command runs.
  */
 export function policyCommand(run: CommandRunner): Command {
   const check = withCommonOptions(new Command('check'))
@@ -26,69 +18,10 @@ export function policyCommand(run: CommandRunner): Command {
     // A subcommand added after the fact does not inherit this from the program.
     .exitOverride()
     .action(async (raw: Record<string, unknown>) => {
-      await run(async ({ options, output, streams }) => {
-        const action = actionOf(raw);
-        const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
-        const runtime = createRuntime({ services: workspace.services, scope: workspace.scope, shellParser: await parserOrNull(output) });
-        const result = await runtime.check(action);
-        const show = (item: OutOfScopePath) => showOutside(item.path, workspace.root, workspace.probe.homeDir);
-        let reason = result.verdict.reason;
-        for (const item of result.outOfScope) reason = reason.split(item.realPath).join(show(item));
-        const outOfScopePaths = result.outOfScope.map(show);
-        if (options.json) {
-          output.json({ version: 1, decision: result.verdict.decision, outOfScopePaths, reason, unknown: result.unknown });
-          return;
-        }
-        output.result(`${result.verdict.decision}: ${reason}`);
-        for (const shown of outOfScopePaths) output.result(`  outside the workspace: ${shown}`);
-        for (const unknown of result.unknown) output.result(`  cannot be sure: ${unknown}`);
+      await run(async (context) => {
+        const { executePolicyCheck } = await import('./policy-action.js');
+        await executePolicyCheck(context, raw);
       }, raw);
     });
   return new Command('policy').description('what the permission layer decides (see docs/permissions.md)').addCommand(check);
-}
-
-function actionOf(raw: Record<string, unknown>): AgentAction {
-  const given = (['command', 'read', 'write'] as const).filter((key) => typeof raw[key] === 'string');
-  if (given.length !== 1) throw new BrassError('usage', `policy check needs exactly one of --command, --read or --write (got ${given.length === 0 ? 'none' : given.map((key) => `--${key}`).join(', ')})`);
-  const tool = typeof raw.tool === 'string' ? { tool: raw.tool } : {};
-  const value = raw[given[0]!] as string;
-  switch (given[0]!) {
-    case 'command':
-      return { kind: 'shell.run', argv: ['sh', '-c', value], ...tool };
-    case 'read':
-      return { kind: 'fs.readFile', path: value, ...tool };
-    case 'write':
-      return { kind: 'patch.apply', edits: [{ path: value, content: '' }], ...tool };
-  }
-}
-
-/** Without the grammar every shell command line is "unknown" (it asks): say so, and still answer. */
-async function parserOrNull(output: Output): Promise<ShellParser | null> {
-  try {
-    return await loadShellParser();
-  } catch (error) {
-    if (!BrassError.isInstance(error)) throw error;
-    output.warn(`${error.message}; shell command lines are treated as unknown`);
-    return null;
-  }
-}
-
-/**
- * An outside path as a person reads it: relative when it is a close relative
- * of the workspace (`../secrets`), `~/...` under the home directory,
- * otherwise absolute (`/etc/passwd`).
- */
-function showOutside(absolute: string, root: string, homeDir: string): string {
-  if (absolute === homeDir) return '~';
-  const relative = path.relative(root, absolute);
-  const parents = relative.split(path.sep).filter((segment) => segment === '..').length;
-  const common = path.resolve(root, '../'.repeat(parents));
-  const isCommonMeaningful = common !== path.parse(common).root && !isAtOrAbove(common, homeDir);
-  if (relative.startsWith('..') && parents <= MAX_RELATIVE_PARENT_LEVELS && isCommonMeaningful) return relative.split(path.sep).join('/');
-  return displayPath(absolute, { root, homeDir });
-}
-
-function isAtOrAbove(directory: string, target: string): boolean {
-  const relative = path.relative(directory, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

@@ -1,7 +1,4 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { openWorkspace } from '../../adapters/node-workspace/index.js';
-import { createRedactor, type RedactionFinding } from '../../core/index.js';
-import { actionFailure } from '../action-failure.js';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
 
 function parseByteCount(value: string): number {
@@ -10,19 +7,11 @@ function parseByteCount(value: string): number {
   return parsed;
 }
 
-/** Findings named one by one in the human warning; more are counted. */
-const MAX_LISTED_REDACTIONS = 5;
-
-function describeRedactions(findings: readonly RedactionFinding[]): string {
-  const listed = findings.slice(0, MAX_LISTED_REDACTIONS).map((finding) => `${finding.kind} on line ${finding.line}`);
-  if (findings.length > MAX_LISTED_REDACTIONS) listed.push(`${findings.length - MAX_LISTED_REDACTIONS} more`);
-  return `redacted ${findings.length} secret${findings.length === 1 ? '' : 's'} (${listed.join(', ')}); pass --no-redact to show them`;
-}
-
 /**
  * `brass-agent read PATH`: a file through the same safe path the agent uses
  * (workspace scope, symlinks resolved, no FIFOs or devices, size cap), with
  * secrets redacted unless `--no-redact` is given (the user named the file).
+ * The implementation (read-action.ts) loads only when the command runs.
  */
 export function readCommand(run: CommandRunner): Command {
   return withCommonOptions(new Command('read'))
@@ -31,32 +20,9 @@ export function readCommand(run: CommandRunner): Command {
     .option('--max-bytes <n>', 'show at most this many bytes (default: limits.maxReadBytes, 1 MiB)', parseByteCount)
     .option('--no-redact', 'show secrets in the file instead of [REDACTED:<kind>] markers')
     .action(async (filePath: string, raw: Record<string, unknown>) => {
-      await run(async ({ options, output, streams }) => {
-        const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
-        const maxBytes = typeof raw.maxBytes === 'number' ? raw.maxBytes : undefined;
-        const observation = await workspace.runtime.execute({ kind: 'fs.readFile', path: filePath, ...(maxBytes ? { maxBytes } : {}) });
-        if (!observation.ok) throw actionFailure(observation.error);
-        const file = observation.value;
-        // --no-redact: the user named this file and asked to see it as it is.
-        const redactor = raw.redact === false ? createRedactor({ enabled: false }) : workspace.redactor;
-        const { text: content, findings } = redactor.redact(file.content);
-        if (options.json) {
-          output.json({
-            path: file.path,
-            bytes: file.bytes,
-            truncated: file.truncated,
-            content,
-            totalBytes: file.totalBytes,
-            encoding: file.encoding,
-            redacted: redactor.isEnabled,
-            redactions: findings.map((finding) => ({ kind: finding.kind, line: finding.line })),
-          });
-          return;
-        }
-        streams.stdout.write(content);
-        if (findings.length > 0) output.warn(`${file.path}: ${describeRedactions(findings)}`);
-        if (file.truncated) output.warn(`${file.path}: showing the first ${file.bytes} of ${file.totalBytes} bytes (raise --max-bytes to see more)`);
-        if (file.encoding === 'utf8-lossy') output.warn(`${file.path}: invalid UTF-8 sequences were replaced by U+FFFD`);
+      await run(async (context) => {
+        const { executeRead } = await import('./read-action.js');
+        await executeRead(context, filePath, raw);
       }, raw);
     });
 }

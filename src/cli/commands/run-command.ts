@@ -1,11 +1,13 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { AgentMode } from '../../agent/events/agent-event.js';
-import { APPROVAL_MODES, LLM_PROVIDERS } from '../../config/index.js';
+import type { APPROVAL_MODES, LLM_PROVIDERS } from '../../config/index.js';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-import { executeRunCommand } from '../run/execute-run-command.js';
-import { parseRunOptions } from '../run/run-options.js';
 
 const AGENT_MODES: readonly AgentMode[] = ['read-only', 'propose', 'write', 'autonomous'];
+// Written out, not imported: the config module pulls in zod, and this file loads at start-up.
+// Typed as the config lists' tuples, so the compiler keeps each copy exact (values and order).
+const APPROVAL_CHOICES: typeof APPROVAL_MODES = ['never', 'ask', 'auto'];
+const LLM_PROVIDER_CHOICES: typeof LLM_PROVIDERS = ['openai-compatible', 'openai', 'anthropic'];
 
 function parseCount(value: string): number {
   const parsed = Number(value);
@@ -20,15 +22,16 @@ function parseCount(value: string): number {
  * or rolled back. Human output streams the model's text to stdout and
  * progress to stderr; `--protocol-json` prints every event as a JSON line;
  * `--json` one document at the end. Exit codes: see the CLI contract
- * (`--ci`: a proposed, unapplied patch exits 2).
+ * (`--ci`: a proposed, unapplied patch exits 2). The agent (run-action.ts)
+ * loads only when the command runs.
  */
 export function runCommand(run: CommandRunner): Command {
   return withCommonOptions(new Command('run'))
     .description('run the agent on a goal: discovery, the tool-use loop, and a patch shown (propose) or applied and validated (write)')
     .argument('[goal...]', 'what you want done (not needed with --batch-file or --apply-patch-file)')
     .addOption(new Option('--mode <mode>', 'what the agent may do (agent.mode; default propose)').choices(AGENT_MODES))
-    .addOption(new Option('--approval <mode>', 'when an action needs approval: ask you, approve it, or refuse it (approval; default ask)').choices(APPROVAL_MODES))
-    .addOption(new Option('--provider <name>', 'LLM wire protocol (llm.provider, BRASS_LLM_PROVIDER)').choices(LLM_PROVIDERS))
+    .addOption(new Option('--approval <mode>', 'when an action needs approval: ask you, approve it, or refuse it (approval; default ask)').choices(APPROVAL_CHOICES))
+    .addOption(new Option('--provider <name>', 'LLM wire protocol (llm.provider, BRASS_LLM_PROVIDER)').choices(LLM_PROVIDER_CHOICES))
     .option('--model <name>', 'model name (llm.model, BRASS_LLM_MODEL)')
     .option('--base-url <url>', 'API base URL, e.g. http://127.0.0.1:11434/v1 (llm.baseUrl, BRASS_LLM_BASE_URL)')
     .option('--dry-run', 'build and print the prompt; call no model, change nothing', false)
@@ -43,6 +46,9 @@ export function runCommand(run: CommandRunner): Command {
     .option('--no-run', 'do not run the validation commands during discovery')
     .option('--max-steps <n>', 'most model turns (agent.maxSteps)', parseCount)
     .action(async (goalWords: string[], raw: Record<string, unknown>) => {
-      await run((context) => executeRunCommand(context, parseRunOptions(goalWords, raw, context.options)), raw);
+      await run(async (context) => {
+        const { executeRun } = await import('./run-action.js');
+        await executeRun(context, goalWords, raw);
+      }, raw);
     });
 }

@@ -4,7 +4,7 @@ import type { AgentEvent } from '../../agent/events/agent-event.js';
 import type { AgentEnvironment, ApprovalPrompt } from '../../agent/session/index.js';
 import { InvalidInputError, type ApprovalOutcome, type PatchJournal } from '../../core/index.js';
 import type { DocsMap } from '../../context/docs/index.js';
-import { openDocsMap } from '../commands/docs-command.js';
+import { openDocsMap } from '../open-docs-map.js';
 import type { Output } from '../output.js';
 
 export interface OpenAgentEnvironmentOptions {
