@@ -81,6 +81,8 @@ export type {
   PermissionVerdict,
 } from './services/permission.js';
 export type { Services } from './services/services.js';
+export { INVALID_TOOL_JSON_KEY, MAX_INVALID_TOOL_JSON_CHARS, invalidToolInput, isInvalidToolInput } from './services/invalid-tool-input.js';
+export type { InvalidToolInput } from './services/invalid-tool-input.js';
 export type { JournalEntry, JournalState, JournaledFile, PatchJournal } from './services/patch-journal.js';
 export type { Shell, ShellRunRequest, ShellRunResult } from './services/shell.js';
 

@@ -8,6 +8,4 @@ export { createLlm } from './create-llm.js';
 export type { CreateLlmOptions } from './create-llm.js';
 export { resolveLlmSettings } from './llm-settings.js';
 export type { LlmProvider, LlmSettings } from './llm-settings.js';
-export { INVALID_TOOL_JSON_KEY, MAX_INVALID_TOOL_JSON_CHARS, invalidToolInput, isInvalidToolInput } from './invalid-tool-input.js';
-export type { InvalidToolInput } from './invalid-tool-input.js';
 export { MAX_RETRY_DELAY_MS, RETRY_BASE_DELAY_MS } from './retry-delay.js';

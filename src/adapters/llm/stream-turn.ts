@@ -1,7 +1,6 @@
 import { streamText, type LanguageModel, type SystemModelMessage } from 'ai';
 import type { LlmCompleteRequest, LlmCompleteResult, LlmToolCall } from '../../core/index.js';
-import { BrassError } from '../../core/index.js';
-import { invalidToolInput } from './invalid-tool-input.js';
+import { BrassError, invalidToolInput } from '../../core/index.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toToolSet } from './to-tool-set.js';
 

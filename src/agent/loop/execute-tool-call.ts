@@ -1,11 +1,8 @@
-import type { LlmMessage, LlmToolCall } from '../../core/index.js';
+import { type LlmMessage, type LlmToolCall, isInvalidToolInput } from '../../core/index.js';
 import { neutralizeReminderTags } from '../../core/context-text/neutralize-reminder-tags.js';
 import type { AgentSession } from '../session/agent-session.js';
 import { type AgentTool, type AgentToolResult, failure } from '../tools/agent-tool.js';
 import type { RepeatedCallGuard } from './repeated-call-guard.js';
-
-/** The key a provider puts in a tool call's input when its arguments were not valid JSON. */
-export const INVALID_JSON_KEY = '__invalidJson';
 
 /** One executed tool call: the message for the transcript and what it cost or changed. */
 export interface ExecutedToolCall {
@@ -78,7 +75,7 @@ async function runCall(session: AgentSession, call: LlmToolCall, tools: Readonly
 /** A plain JSON object that is not the provider's marker for unparseable arguments. */
 function isArgumentObject(input: unknown): input is Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
-  return !Object.hasOwn(input, INVALID_JSON_KEY);
+  return !isInvalidToolInput(input);
 }
 
 /** The call's input as events show it: secrets redacted (deeply nested input is shown as redacted text). */

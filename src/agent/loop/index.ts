@@ -5,7 +5,7 @@
  */
 export { runToolLoop } from './run-tool-loop.js';
 export type { RunToolLoopOptions, ToolLoopResult, ToolLoopStopReason } from './run-tool-loop.js';
-export { INVALID_JSON_KEY, executeToolCall } from './execute-tool-call.js';
+export { executeToolCall } from './execute-tool-call.js';
 export type { ExecutedToolCall } from './execute-tool-call.js';
 export { MAX_IDENTICAL_CALLS, MAX_REFUSED_REPEATS, createRepeatedCallGuard } from './repeated-call-guard.js';
 export type { RepeatedCallGuard } from './repeated-call-guard.js';

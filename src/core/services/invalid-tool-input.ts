@@ -1,3 +1,8 @@
+/**
+ * The marker a provider adapter puts in place of tool-call arguments that
+ * were not valid JSON; the agent loop recognises it and tells the model.
+ */
+
 /** Key of the marker input that stands for tool-call arguments that were not valid JSON. */
 export const INVALID_TOOL_JSON_KEY = '__invalidJson';
 
