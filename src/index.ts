@@ -76,3 +76,14 @@ export type {
 } from './context/discovery/index.js';
 export { createDocsMap } from './context/docs/index.js';
 export type { DocsMap } from './context/docs/index.js';
+
+export { runAgent } from './agent/run/index.js';
+export type { RunAgentOptions, RunAgentResult } from './agent/run/index.js';
+export { createAgentSession } from './agent/session/index.js';
+export type { AgentEnvironment, AgentSession, ApprovalPrompt, CreateAgentSessionOptions } from './agent/session/index.js';
+export { runToolLoop } from './agent/loop/index.js';
+export type { RunToolLoopOptions, ToolLoopResult, ToolLoopStopReason } from './agent/loop/index.js';
+export { Changeset, applyChangeset, changesetFromPatchFile, rollbackApplied, rollbackLast } from './agent/patch/index.js';
+export { AGENT_EVENT_VERSION } from './agent/events/agent-event.js';
+export type { AgentEvent, AgentMode, PatchFileSummary, ProtocolEvent, RunFinalState } from './agent/events/agent-event.js';
+export type { JournalEntry, LlmCompleteRequest, LlmCompleteResult, LlmMessage, LlmToolCall, LlmToolDefinition, PatchJournal } from './core/index.js';

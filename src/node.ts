@@ -7,3 +7,8 @@ export { openWorkspace } from './adapters/node-workspace/index.js';
 export type { OpenWorkspaceOptions, OpenedWorkspace } from './adapters/node-workspace/index.js';
 export { findProjectRoot, openGuidanceRuntime, readUserGuidance } from './adapters/project-context/index.js';
 export type { ProjectRoot, ReadUserGuidanceOptions, UserGuidanceText } from './adapters/project-context/index.js';
+export { createCommandRuntime, openAgentServices, openPatchJournal, openRetrievalIndexCache, runtimeLimitsFor } from './adapters/node-workspace/index.js';
+export type { AgentServices, OpenAgentServicesOptions } from './adapters/node-workspace/index.js';
+export { createLlm, resolveLlmSettings } from './adapters/llm/index.js';
+export type { CreateLlmOptions, LlmProvider, LlmSettings } from './adapters/llm/index.js';
+export { createFileJournal, journalDirectory } from './adapters/patch-journal/index.js';
