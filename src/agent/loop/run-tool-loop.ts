@@ -1,6 +1,7 @@
 import type { LlmMessage } from '../../core/index.js';
 import type { AgentSession } from '../session/agent-session.js';
 import type { AgentTool } from '../tools/agent-tool.js';
+import { createLineBufferedRedaction } from './line-buffered-redaction.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { createRepeatedCallGuard } from './repeated-call-guard.js';
 
@@ -86,6 +87,7 @@ export async function runToolLoop(options: RunToolLoopOptions): Promise<ToolLoop
     if (steps >= maxSteps) return finish('max-steps');
     if (usage.inputTokens + usage.outputTokens >= maxTokens) return finish('max-tokens');
 
+    const stream = createLineBufferedRedaction(session.redact, (text) => session.emit({ type: 'text.delta', text, agent: session.name }));
     const observation = await session.runtime.execute(
       {
         kind: 'llm.complete',
@@ -94,11 +96,12 @@ export async function runToolLoop(options: RunToolLoopOptions): Promise<ToolLoop
           messages: [...messages],
           tools: definitions,
           ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
-          onTextDelta: (delta) => session.emit({ type: 'text.delta', text: session.redact(delta), agent: session.name }),
+          onTextDelta: (delta) => stream.push(delta),
         },
       },
       { signal },
     );
+    stream.flush();
     if (!observation.ok) {
       if (signal.aborted || observation.error.code === 'aborted') return finish('aborted');
       return finish('llm-error', { code: observation.error.code, message: session.redact(observation.error.message) });
@@ -116,7 +119,7 @@ export async function runToolLoop(options: RunToolLoopOptions): Promise<ToolLoop
       outputTokens: turn.usage.outputTokens,
       agent: session.name,
     });
-    if (turn.text.trim().length > 0) finalText = turn.text;
+    if (turn.text.trim().length > 0) finalText = session.redact(turn.text);
     messages.push({ role: 'assistant', content: turn.text, ...(turn.toolCalls.length > 0 ? { toolCalls: turn.toolCalls } : {}) });
     if (turn.toolCalls.length === 0) return finish('done');
 
