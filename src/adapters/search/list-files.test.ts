@@ -4,6 +4,7 @@ import { FileAccessError, InvalidInputError, OutsideWorkspaceError } from '../..
 import type { ListRequest } from '../../core/index.js';
 import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
 import type { TempWorkspace } from '../../../test/support/temp-workspace.js';
+import { statPath } from '../file-system/node-stat.js';
 import { listFiles } from './list-files.js';
 
 let workspace: TempWorkspace;
@@ -96,5 +97,64 @@ describe('listFiles', () => {
 
   it('rejects a maxEntries that is not a positive integer', async () => {
     await expect(list('.', { maxEntries: 0 })).rejects.toSatisfy((error: unknown) => InvalidInputError.isInstance(error));
+  });
+
+  describe('withStats', () => {
+    // A fixed mtime in the past, with a fraction of a millisecond: the listing must report it exactly as fs.stat does.
+    const MODIFIED_SECONDS = 1_600_000_000.123_456;
+    let statted: TempWorkspace;
+
+    beforeAll(async () => {
+      statted = await createTempWorkspace({ files: { 'a.ts': 'export const a = 1;\n', 'lib/b.ts': 'export const b = 22;\n', 'lib/c.txt': '' } });
+      for (const relative of ['a.ts', 'lib/b.ts', 'lib/c.txt']) fs.utimesSync(statted.path(relative), MODIFIED_SECONDS, MODIFIED_SECONDS);
+      fs.symlinkSync('a.ts', statted.path('link.ts'));
+      fs.symlinkSync('lib', statted.path('lib-link'));
+    });
+
+    afterAll(async () => {
+      await statted.dispose();
+    });
+
+    const listStatted = (options: Partial<ListRequest> = {}) => listFiles({ path: statted.root, root: statted.root, recursive: true, isContained: () => true, ...options });
+
+    it('fills size and mtime of regular files only, never through a symlink', async () => {
+      const { entries } = await listStatted({ withStats: true });
+      const modifiedMs = (await statPath(statted.path('a.ts'))).modifiedMs;
+      expect(entries).toEqual([
+        { path: 'a.ts', kind: 'file', sizeBytes: 20, modifiedMs },
+        { path: 'lib', kind: 'directory' },
+        { path: 'lib/b.ts', kind: 'file', sizeBytes: 21, modifiedMs },
+        { path: 'lib/c.txt', kind: 'file', sizeBytes: 0, modifiedMs },
+        { path: 'lib-link', kind: 'symlink' },
+        { path: 'link.ts', kind: 'symlink' },
+      ]);
+      expect(Math.floor(modifiedMs / 1000)).toBe(Math.floor(MODIFIED_SECONDS));
+    });
+
+    it('gives the same size and mtime as fs.stat, so either can be compared with the other', async () => {
+      const { entries } = await listStatted({ withStats: true });
+      for (const entry of entries.filter((item) => item.kind === 'file')) {
+        const stat = await statPath(statted.path(entry.path));
+        expect({ sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs }).toEqual({ sizeBytes: stat.sizeBytes, modifiedMs: stat.modifiedMs });
+      }
+    });
+
+    it.each([
+      ['without withStats', {}],
+      ['with withStats false', { withStats: false }],
+    ])('leaves the entries as they were %s', async (_name, options) => {
+      expect((await listStatted(options)).entries).toEqual([
+        { path: 'a.ts', kind: 'file' },
+        { path: 'lib', kind: 'directory' },
+        { path: 'lib/b.ts', kind: 'file' },
+        { path: 'lib/c.txt', kind: 'file' },
+        { path: 'lib-link', kind: 'symlink' },
+        { path: 'link.ts', kind: 'symlink' },
+      ]);
+    });
+
+    it('stops at maxEntries with stats on the entries it kept', async () => {
+      expect(await listStatted({ withStats: true, maxEntries: 1 })).toEqual({ entries: [{ path: 'a.ts', kind: 'file', sizeBytes: 20, modifiedMs: expect.any(Number) }], truncated: true });
+    });
   });
 });

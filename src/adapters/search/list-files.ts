@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SKIP_DIRS, FileAccessError, InvalidInputError, OutsideWorkspaceError, isPathInside } from '../../core/index.js';
 import type { ListEntry, ListRequest, ListResult } from '../../core/index.js';
+import { isErrnoError } from './is-errno-error.js';
 import { createOverrideGlobs } from './override-globs.js';
 import { toFileAccessError } from './to-file-access-error.js';
 import { walkFiles } from './walk-files.js';
@@ -17,6 +19,9 @@ export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
  * `request.root` with forward slashes (relative to the listed directory
  * itself when it lies outside the root, e.g. in a granted extra folder), in
  * `rg --sort path` order; past `maxEntries` the result is truncated.
+ * With `withStats`, each regular file also carries its size and mtime
+ * (lstat, taken as the walk reaches it; left out when the file vanished or
+ * cannot be stated, or is no longer a regular file).
  *
  * The listed directory is re-checked after resolving symlinks: throws
  * OutsideWorkspaceError when `isContained` refuses its real path,
@@ -37,6 +42,7 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
   });
   const walkRoot = isPathInside(directory, root, false) ? root : directory;
 
+  const withStats = request.withStats ?? false;
   const entries: ListEntry[] = [];
   let truncated = false;
   const walk = walkFiles({
@@ -53,12 +59,29 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
         truncated = true;
         break;
       }
-      entries.push({ path: entry.path, kind: entry.kind });
+      entries.push(withStats && entry.kind === 'file' ? { path: entry.path, kind: entry.kind, ...statsOf(entry.absolutePath) } : { path: entry.path, kind: entry.kind });
     }
   } catch (error) {
     throw toFileAccessError(error, request.path);
   }
   return { entries, truncated };
+}
+
+/**
+ * Size and mtime of a listed regular file, or nothing. Synchronous like the
+ * walk itself (which slices its time, see walkFiles): on cached metadata a
+ * sync lstat costs a fraction of a thread-pool round trip.
+ */
+function statsOf(absolutePath: string): Pick<ListEntry, 'sizeBytes' | 'modifiedMs'> {
+  try {
+    const stats = lstatSync(absolutePath, { throwIfNoEntry: false });
+    // Vanished, or replaced by something else since the directory was read: the caller stats it itself if it must.
+    if (stats === undefined || !stats.isFile()) return {};
+    return { sizeBytes: stats.size, modifiedMs: stats.mtimeMs };
+  } catch (error) {
+    if (isErrnoError(error)) return {};
+    throw error;
+  }
 }
 
 /** The real path of `requested`, which must be a directory. */

@@ -41,6 +41,8 @@ export interface ListAction extends ActionBase {
   path?: string;
   recursive?: boolean;
   maxEntries?: number;
+  /** Also return the size and mtime of each regular file (see ListEntry); default false. */
+  withStats?: boolean;
 }
 
 export interface SearchTextAction extends ActionBase {

@@ -174,16 +174,23 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
     },
     'fs.list': async (action: ListAction, prepared, signal) => {
       const target = prepared.targets[0]!;
-      return services.fileSystem.list({
+      const listing = await services.fileSystem.list({
         path: target.absolute,
         // Outside the workspace (approved), entries are relative to the listed directory itself.
         root: target.relative === null ? target.absolute : scope.root,
         recursive: action.recursive ?? false,
         maxEntries: action.maxEntries ?? 5_000,
         skipDirs: limits.skipDirs,
+        withStats: action.withStats ?? false,
         isContained: containedFor(prepared),
         signal,
       });
+      if (action.withStats !== true) return listing;
+      // Listed stats stand in for one fs.stat per file: keep them only where that fs.stat would run without asking,
+      // so a deny or ask rule on a file still reaches the caller through its own fs.stat action.
+      const isStatAllowed = (path: string) =>
+        target.relative !== null && services.permission.decide({ action: 'fs.stat', access: 'read', paths: [path], outOfScopePaths: [], ...(action.tool === undefined ? {} : { tool: action.tool }) }).decision === 'allow';
+      return { ...listing, entries: listing.entries.map((entry) => (entry.sizeBytes === undefined || isStatAllowed(entry.path) ? entry : { path: entry.path, kind: entry.kind })) };
     },
     'fs.searchText': async (action: SearchTextAction, prepared, signal) => {
       const target = prepared.targets[0]!;

@@ -53,6 +53,8 @@ export interface ListRequest {
   respectGitignore?: boolean;
   /** Directory names never entered (default: DEFAULT_SKIP_DIRS). */
   skipDirs?: readonly string[];
+  /** Fill `sizeBytes` and `modifiedMs` of regular files (default false), so callers need no stat per file. */
+  withStats?: boolean;
   isContained: (realPath: string) => boolean;
   signal?: AbortSignal;
 }
@@ -61,6 +63,10 @@ export interface ListEntry {
   /** Root-relative, forward slashes; directories end without a slash. */
   path: string;
   kind: FileKind;
+  /** With `withStats`, for a regular file: its size (lstat, never through a symlink). Absent when it could not be stated. */
+  sizeBytes?: number;
+  /** With `withStats`, for a regular file: its mtime in ms, as `fs.stat` reports it. Absent when it could not be stated. */
+  modifiedMs?: number;
 }
 
 export interface ListResult {

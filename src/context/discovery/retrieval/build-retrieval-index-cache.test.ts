@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createJsonIndexCache } from '../../../adapters/index-cache/index.js';
 import { openWorkspace } from '../../../adapters/node-workspace/index.js';
-import type { AgentAction, Runtime } from '../../../core/index.js';
+import type { ActionResultMap, AgentAction, Runtime } from '../../../core/index.js';
 import { createTempWorkspace, type TempWorkspace } from '../../../../test/support/temp-workspace.js';
 import { createPathFilter } from '../create-path-filter.js';
 import { buildRetrievalIndex } from './build-retrieval-index.js';
@@ -17,31 +17,40 @@ const FILES = {
 // Files written a moment ago are "racily clean" for a build that starts now: these builds run as if a minute later.
 const LATER = { now: () => Date.now() + 60_000 };
 
-/** A workspace runtime that records the paths of every fs.readFile action. */
-async function openCounting(workspace: TempWorkspace): Promise<{ runtime: Runtime; reads: string[] }> {
+/** A workspace runtime that records the paths of every fs.readFile action and the kind of every action. */
+async function openCounting(workspace: TempWorkspace, options: { dropListedStats?: boolean } = {}): Promise<{ runtime: Runtime; reads: string[]; kinds: string[] }> {
   const opened = await openWorkspace({ cwd: workspace.root, env: { ...process.env, XDG_CONFIG_HOME: workspace.path('.xdg') } });
   const reads: string[] = [];
+  const kinds: string[] = [];
   const runtime: Runtime = {
     scope: opened.runtime.scope,
-    execute: <A extends AgentAction>(action: A, options?: { signal?: AbortSignal }) => {
+    execute: async <A extends AgentAction>(action: A, executeOptions?: { signal?: AbortSignal }) => {
+      kinds.push(action.kind);
       if (action.kind === 'fs.readFile') reads.push((action as Extract<AgentAction, { kind: 'fs.readFile' }>).path);
-      return opened.runtime.execute(action, options);
+      const result = await opened.runtime.execute(action, executeOptions);
+      // A FileSystem that lists without stats (an older or foreign implementation): the build must stat each file itself.
+      if (options.dropListedStats === true && action.kind === 'fs.list' && result.ok) {
+        const listed = result.value as ActionResultMap['fs.list'];
+        listed.entries = listed.entries.map((entry) => ({ path: entry.path, kind: entry.kind }));
+      }
+      return result;
     },
   };
-  return { runtime, reads };
+  return { runtime, reads, kinds };
 }
 
-async function setUp(files: Record<string, string> = FILES) {
+async function setUp(files: Record<string, string> = FILES, countingOptions: { dropListedStats?: boolean } = {}) {
   const workspace = await createTempWorkspace({ files });
   const cacheHome = await createTempWorkspace();
   const cache = createJsonIndexCache({ directory: cacheHome.path('retrieval-index') });
-  const { runtime, reads } = await openCounting(workspace);
+  const { runtime, reads, kinds } = await openCounting(workspace, countingOptions);
   const build = (clock = LATER) => buildRetrievalIndex({ runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], cache, clock });
   const entryFile = cacheHome.path(`retrieval-index/${retrievalCacheKeyOf(workspace.root)}.json`);
   return {
     workspace,
     cache,
     reads,
+    kinds,
     build,
     entryFile,
     async [Symbol.asyncDispose]() {
@@ -68,6 +77,39 @@ describe('buildRetrievalIndex with a cache', () => {
     // The minified file is remembered as such, not read again to find out.
     expect(second.notes).toEqual(['1 minified file not indexed']);
     expect(second.warnings).toEqual([]);
+  });
+
+  it('takes sizes and mtimes from the listing: a warm build is one fs.list and no fs.stat or fs.readFile', async () => {
+    await using setup = await setUp();
+    await setup.build();
+    expect(setup.kinds.filter((kind) => kind === 'fs.stat')).toEqual([]);
+    setup.kinds.length = 0;
+    expect((await setup.build()).files).toEqual({ cached: 3, read: 0 });
+    expect(setup.kinds).toEqual(['fs.list']);
+  });
+
+  it('stats each file with fs.stat when the listing comes without stats, and still reads nothing again', async () => {
+    await using setup = await setUp(FILES, { dropListedStats: true });
+    const first = await setup.build();
+    expect(setup.kinds.filter((kind) => kind === 'fs.stat')).toHaveLength(3);
+    setup.kinds.length = 0;
+    const second = await setup.build();
+    expect(second.files).toEqual({ cached: 3, read: 0 });
+    expect(setup.kinds.sort()).toEqual(['fs.list', 'fs.stat', 'fs.stat', 'fs.stat']);
+    expect(termsOf(second)).toEqual(termsOf(first));
+  });
+
+  it('leaves out a cached file that a deny rule added since forbids reading', async () => {
+    await using setup = await setUp();
+    await setup.build();
+    const opened = await openWorkspace({
+      cwd: setup.workspace.root,
+      env: { ...process.env, XDG_CONFIG_HOME: setup.workspace.path('.xdg') },
+      cliConfig: { permissions: { deny: ['Read(src/token-store.ts)'] } },
+    });
+    const index = await buildRetrievalIndex({ runtime: opened.runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], cache: setup.cache, clock: LATER });
+    expect(index.documents.map((document) => document.path)).toEqual(['src/invoice.ts']);
+    expect(index.notes).toEqual(['1 minified file not indexed', '1 unreadable file not indexed']);
   });
 
   it('reads only the changed and the added file, and forgets the removed one', async () => {

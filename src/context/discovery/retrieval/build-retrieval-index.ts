@@ -57,10 +57,11 @@ export interface BuildRetrievalIndexOptions {
  * MAX_INDEX_FILE_BYTES) and indexes it. Binary, minified, generated and
  * vendored files and docs are left out.
  *
- * With a `cache`, each file is first stated (`fs.stat`): a file whose size
- * and mtime match the cached entry is not read again, so an unchanged
- * repository costs a listing and the stats, and a changed, added or removed
- * file costs only itself. The new entry is saved when anything changed.
+ * With a `cache`, the listing also carries each file's size and mtime
+ * (`withStats`; a file listed without them is stated on its own with
+ * `fs.stat`): a file whose size and mtime match the cached entry is not read
+ * again, so an unchanged repository costs one listing, and a changed, added
+ * or removed file costs only itself. The new entry is saved when anything changed.
  * A missing entry is silent; a corrupt one, one from another format
  * version, or one that cannot be read or written is a warning and the index
  * is built from the files. Never throws for an unreadable file or the cache.
@@ -70,14 +71,17 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   const startedMs = (options.clock ?? systemClock).now();
   const notes: string[] = [];
   const warnings: string[] = [];
-  const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES });
+  // Sizes and mtimes come with the listing only when a cache will compare them: one action instead of one per file.
+  const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: cache !== undefined });
   if (!listing.ok) return createRetrievalIndex([], { warnings: [`listing the workspace failed: ${listing.error.message}`] });
   if (listing.value.truncated) warnings.push(`the workspace has more than ${MAX_LISTED_ENTRIES} entries: only the first were listed for the goal index`);
   const matchesGlobs = options.globs.length === 0 ? () => true : picomatch([...options.globs], { dot: true, basename: true });
-  const paths = listing.value.entries
-    .filter((entry) => entry.kind === 'file' && isCodePath(entry.path) && matchesGlobs(entry.path) && options.filter.isAllowed(entry.path))
-    .map((entry) => entry.path)
-    .sort();
+  const listed = listing.value.entries.filter((entry) => entry.kind === 'file' && isCodePath(entry.path) && matchesGlobs(entry.path) && options.filter.isAllowed(entry.path));
+  const listedStats = new Map<string, FileStamp>();
+  for (const entry of listed) {
+    if (entry.sizeBytes !== undefined && entry.modifiedMs !== undefined) listedStats.set(entry.path, { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs });
+  }
+  const paths = listed.map((entry) => entry.path).sort();
   const maxFiles = options.maxFiles ?? MAX_INDEXED_FILES;
   if (paths.length > maxFiles) warnings.push(`${paths.length} code files: only the first ${maxFiles} by path were indexed for the goal (${paths.length - maxFiles} skipped)`);
   const chosen = paths.slice(0, maxFiles);
@@ -94,14 +98,13 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     while (next < chosen.length && options.signal?.aborted !== true) {
       const position = next++;
       const path = chosen[position]!;
-      let stat: { sizeBytes: number; modifiedMs: number } | null = null;
+      let stat: FileStamp | null = null;
       if (previous !== null) {
-        const observation = await runtime.execute({ kind: 'fs.stat', path });
-        if (!observation.ok) {
+        stat = listedStats.get(path) ?? (await statFile(runtime, path));
+        if (stat === null) {
           skip('unreadable');
           continue;
         }
-        stat = { sizeBytes: observation.value.sizeBytes, modifiedMs: observation.value.modifiedMs };
         const known = previous.files.get(path);
         if (known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS) {
           counts.cached += 1;
@@ -144,6 +147,18 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     documents.filter((document): document is IndexedDocument => document !== null),
     { notes, warnings, files: counts },
   );
+}
+
+/** What the cache compares to decide whether a file changed. */
+interface FileStamp {
+  sizeBytes: number;
+  modifiedMs: number;
+}
+
+/** Size and mtime of one file through `fs.stat`, for a file the listing gave without them; null when it cannot be stated. */
+async function statFile(runtime: Runtime, path: string): Promise<FileStamp | null> {
+  const observation = await runtime.execute({ kind: 'fs.stat', path });
+  return observation.ok ? { sizeBytes: observation.value.sizeBytes, modifiedMs: observation.value.modifiedMs } : null;
 }
 
 /** The cached files of this workspace by path (empty when there is no usable entry), noting why an entry was unusable. */
