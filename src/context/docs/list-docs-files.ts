@@ -41,7 +41,7 @@ export interface DocsFileListing {
 export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): Promise<DocsFileListing> {
   const warnings: string[] = [];
   const resolvedDirs: string[] = [];
-  const candidates: { path: string; relativePath: string }[] = [];
+  const candidates: { path: string; relativePath: string; listed?: { sizeBytes: number; modifiedMs: number } }[] = [];
   const seen = new Set<string>();
   for (const dir of dirs) {
     const stat = await runtime.execute({ kind: 'fs.stat', path: dir });
@@ -54,7 +54,8 @@ export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): 
     if (stat.value.kind !== 'directory') throw new InvalidInputError('docs.dir', `docs directory ${JSON.stringify(dir)} is not a directory`);
     const root = stat.value.path;
     resolvedDirs.push(root);
-    const listing = await runtime.execute({ kind: 'fs.list', path: root, recursive: true, maxEntries: MAX_LISTED_ENTRIES });
+    // With stats, a regular file needs no fs.stat of its own (symlinks and files a rule guards still get one).
+    const listing = await runtime.execute({ kind: 'fs.list', path: root, recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: true });
     if (!listing.ok) throw new BrassError(listing.error.code, `docs directory ${JSON.stringify(dir)} cannot be listed: ${listing.error.message}`);
     if (listing.value.truncated) warnings.push(`${root}: more than ${MAX_LISTED_ENTRIES} entries; only the first are indexed`);
     const prefix = root === '.' ? '' : `${root}/`;
@@ -64,17 +65,24 @@ export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): 
       const relativePath = entry.path.slice(prefix.length);
       if (markdownExtensionOf(relativePath) === null || isInternalDocsPath(relativePath)) continue;
       seen.add(entry.path);
-      candidates.push({ path: entry.path, relativePath });
+      const listed = entry.kind === 'file' && entry.sizeBytes !== undefined && entry.modifiedMs !== undefined ? { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs } : undefined;
+      candidates.push({ path: entry.path, relativePath, ...(listed === undefined ? {} : { listed }) });
     }
   }
   if (candidates.length > MAX_DOCS_PAGES) {
     warnings.push(`the docs hold ${candidates.length} pages; only the first ${MAX_DOCS_PAGES} are indexed`);
     candidates.length = MAX_DOCS_PAGES;
   }
-  const stats = await mapWithConcurrency(candidates, DOCS_IO_CONCURRENCY, (candidate) => runtime.execute({ kind: 'fs.stat', path: candidate.path }));
+  const unlisted = candidates.filter((candidate) => candidate.listed === undefined);
+  const stats = await mapWithConcurrency(unlisted, DOCS_IO_CONCURRENCY, (candidate) => runtime.execute({ kind: 'fs.stat', path: candidate.path }));
+  const statOf = new Map(unlisted.map((candidate, index) => [candidate.path, stats[index]!]));
   const files: DocsFile[] = [];
-  stats.forEach((stat, index) => {
-    const candidate = candidates[index]!;
+  candidates.forEach((candidate) => {
+    if (candidate.listed !== undefined) {
+      files.push({ path: candidate.path, relativePath: candidate.relativePath, ...candidate.listed });
+      return;
+    }
+    const stat = statOf.get(candidate.path)!;
     if (!stat.ok) {
       warnings.push(`${candidate.path}: skipped (${stat.error.message})`);
       return;
