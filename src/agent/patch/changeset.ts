@@ -33,6 +33,8 @@ export class Changeset implements PendingEdits {
   private originals = new Map<string, string | null>();
   private readonly pending = new Map<string, string | null>();
   private readonly diffs = new Map<string, { before: string | null; after: string | null; diff: FileDiff }>();
+  /** What each file that an applied round changed held before the first round (kept across `rebase`). */
+  private readonly baseline = new Map<string, string | null>();
 
   constructor(runtime: Runtime) {
     this.runtime = runtime;
@@ -102,11 +104,27 @@ export class Changeset implements PendingEdits {
    * read are forgotten, so they are read again as they are now.
    */
   rebase(): void {
+    for (const key of this.changedPaths()) if (!this.baseline.has(key)) this.baseline.set(key, this.originals.get(key) ?? null);
     const applied = new Map<string, string | null>();
     for (const [key, content] of this.pending) applied.set(key, content);
     this.originals = applied;
     this.pending.clear();
     this.diffs.clear();
+  }
+
+  /**
+   * The change of every round together, pending edits included: each file
+   * from what it held before the first round to what the run has it hold
+   * now. Equals `diff()`/`files()` until the first `rebase`.
+   */
+  wholeChange(): { diff: string; files: PatchFileSummary[] } {
+    const currentOf = (key: string): string | null => (this.pending.has(key) ? (this.pending.get(key) ?? null) : (this.originals.get(key) ?? null));
+    const beforeOf = (key: string): string | null => (this.baseline.has(key) ? (this.baseline.get(key) ?? null) : (this.originals.get(key) ?? null));
+    const diffs = [...new Set([...this.baseline.keys(), ...this.changedPaths()])]
+      .filter((key) => currentOf(key) !== beforeOf(key))
+      .sort(comparePaths)
+      .map((key) => diffFile(key, beforeOf(key), currentOf(key)));
+    return { diff: diffs.map((diff) => diff.text).join(''), files: diffs.map((diff) => diff.summary) };
   }
 
   private changedPaths(): string[] {

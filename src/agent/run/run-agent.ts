@@ -136,8 +136,8 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   }
 
   if (changeset.isEmpty()) return finish('completed', mode === 'read-only' ? 'finished; read-only mode: nothing was changed' : 'finished; no file was changed');
-  const diff = changeset.diff();
   if (mode === 'read-only' || mode === 'propose') {
+    const diff = changeset.diff();
     emit({ type: 'patch.proposed', files: changeset.files(), diff });
     return finish('proposed', `proposed a change to ${changeset.files().length} file(s); nothing was written (run with --mode write to apply it)`, { diff });
   }

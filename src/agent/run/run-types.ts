@@ -1,4 +1,4 @@
-import type { PatchJournal, Runtime } from '../../core/index.js';
+import type { PatchJournal } from '../../core/index.js';
 import type { ContextSelection } from '../../context/scoped/index.js';
 import type { DiscoverContextOptions } from '../../context/discovery/index.js';
 import type { AgentEvent, AgentMode, PatchFileSummary, RunFinalState } from '../events/agent-event.js';
@@ -53,6 +53,3 @@ export interface RunAgentResult {
   /** Every event of the run, in order (also streamed through the environment's onEvent). */
   events: AgentEvent[];
 }
-
-/** The runtime the run works through, for callers that need to act after it (e.g. the CLI's `--patch-file`). */
-export type RunRuntime = Runtime;

@@ -1,7 +1,7 @@
 import { BrassError, type PatchJournal } from '../../core/index.js';
 import type { AgentEvent, PatchFileSummary, RunFinalState } from '../events/agent-event.js';
 import { runToolLoop, type ToolLoopResult } from '../loop/index.js';
-import { type AppliedPatch, type Changeset, applyChangeset, comparePaths, diffFile, keepApplied, rollbackApplied } from '../patch/index.js';
+import { type AppliedPatch, type Changeset, applyChangeset, keepApplied, rollbackApplied } from '../patch/index.js';
 import type { AgentSession } from '../session/index.js';
 import { runValidation, type ValidationReport } from '../validation/index.js';
 import type { AgentAction, LlmMessage } from '../../core/index.js';
@@ -47,7 +47,6 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
   const { session, changeset, emit } = options;
   const applied: AppliedPatch[] = [];
   const repair = { steps: 0, inputTokens: 0, outputTokens: 0, finalText: null as string | null };
-  const whole = new WholeChange();
   let messages = options.messages;
 
   const rollBack = async (reason: string): Promise<SettledChange> => {
@@ -56,12 +55,11 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
     for (const result of await rollbackApplied({ runtime: session.runtime, journal: options.journal, applied })) {
       emit({ type: 'patch.rolled_back', patchId: result.patchId, restored: result.restored, removed: result.removed });
     }
-    return { state: 'rolled-back', summary: reason, isApplied: false, ...whole.render(), repair };
+    return { state: 'rolled-back', summary: reason, isApplied: false, ...changeset.wholeChange(), repair };
   };
 
   for (let round = 0; ; round++) {
     const diff = changeset.diff();
-    whole.add(changeset);
     emit({ type: 'patch.proposed', files: changeset.files(), diff });
     session.setApprovalDiff(diff);
     let patch: AppliedPatch;
@@ -72,9 +70,9 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
       session.setApprovalDiff(null);
       if (applied.length > 0) return rollBack(`the repair could not be applied (${messageOf(error)}); the change was rolled back`);
       if (BrassError.isInstance(error) && error.code === 'denied') {
-        return { state: 'proposed', summary: `the patch was not applied: ${error.message}`, isApplied: false, ...whole.render(), repair };
+        return { state: 'proposed', summary: `the patch was not applied: ${error.message}`, isApplied: false, ...changeset.wholeChange(), repair };
       }
-      return { state: 'failed', summary: `the patch could not be applied: ${messageOf(error)}`, isApplied: false, ...whole.render(), repair };
+      return { state: 'failed', summary: `the patch could not be applied: ${messageOf(error)}`, isApplied: false, ...changeset.wholeChange(), repair };
     }
     session.setApprovalDiff(null);
     applied.push(patch);
@@ -84,7 +82,7 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
     if (options.signal?.aborted) return rollBack('the run was interrupted; the change was rolled back');
     if (options.validationCommands.length === 0) {
       await keepApplied({ journal: options.journal, applied });
-      const change = whole.render();
+      const change = changeset.wholeChange();
       return { state: 'applied', summary: `applied ${describeFiles(change.files)}; no validation command to run`, isApplied: true, ...change, repair };
     }
     const report = await runValidation(session.runtime, options.validationCommands, options.signal);
@@ -92,7 +90,7 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
     if (options.signal?.aborted) return rollBack('the run was interrupted; the change was rolled back');
     if (report.passed) {
       await keepApplied({ journal: options.journal, applied });
-      const change = whole.render();
+      const change = changeset.wholeChange();
       return { state: 'applied', summary: `applied ${describeFiles(change.files)}; validation passes`, isApplied: true, ...change, repair };
     }
     if (round >= options.repairTurns) return rollBack(`validation still fails after ${options.repairTurns} repair turn(s); the change was rolled back`);
@@ -133,27 +131,6 @@ function repairRequest(report: ValidationReport, round: number, total: number): 
     `Your change was applied, but validation fails (repair turn ${round} of ${total}). Fix it with further edits; if you cannot, say so and stop.`,
     ...outputs,
   ].join('\n\n');
-}
-
-/** The change of every round together: each file from what it held before the run to what the last round wrote. */
-class WholeChange {
-  private readonly before = new Map<string, string | null>();
-  private readonly after = new Map<string, string | null>();
-
-  add(changeset: Changeset): void {
-    for (const edit of changeset.toEdits()) {
-      if (!this.before.has(edit.path)) this.before.set(edit.path, edit.expectedContent ?? null);
-      this.after.set(edit.path, edit.content);
-    }
-  }
-
-  render(): { diff: string; files: PatchFileSummary[] } {
-    const diffs = [...this.after.keys()]
-      .filter((path) => this.after.get(path) !== this.before.get(path))
-      .sort(comparePaths)
-      .map((path) => diffFile(path, this.before.get(path) ?? null, this.after.get(path) ?? null));
-    return { diff: diffs.map((diff) => diff.text).join(''), files: diffs.map((diff) => diff.summary) };
-  }
 }
 
 function describeFiles(files: readonly PatchFileSummary[]): string {
