@@ -162,6 +162,8 @@ describe.concurrent('brass-agent mcp', () => {
     expect(textOf(await server.call('search_text', { query: 'needle' }))).toBe('packages/api/src/x.ts:2:14: export const needle = "x";\nsrc/a.ts:4:14: export const needle = 3;');
     expect(textOf(await server.call('search_text', { query: 'needle', globs: ['src/**'] }))).toBe('src/a.ts:4:14: export const needle = 3;');
     expect(textOf(await server.call('search_text', { query: 'needle', excludeGlobs: ['src/**'] }))).toBe('packages/api/src/x.ts:2:14: export const needle = "x";');
+    // Searching a directory still names files by their workspace-relative path.
+    expect(textOf(await server.call('search_text', { query: 'needle', path: 'packages/api' }))).toBe('packages/api/src/x.ts:2:14: export const needle = "x";');
     const capped = textOf(await server.call('search_text', { query: 'export const', maxResults: 1 }));
     expect(capped.split('\n')).toHaveLength(2);
     expect(capped).toMatch(/more matches not shown/);

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { searchMatchLines } from '../agent/tools/search-match-lines.js';
 import type { McpSession } from './mcp-session.js';
 import { errorResult, guardTool, textResult } from './tool-result.js';
 
@@ -13,7 +14,7 @@ export const MAX_SEARCH_RESULTS = 1000;
 const inputSchema = {
   query: z.string().min(1).describe('The exact text to find (a fixed string, not a regular expression).'),
   path: z.string().min(1).optional().describe('A directory to search, relative to the workspace root. Default: the whole workspace.'),
-  globs: z.array(z.string().min(1)).max(50).optional().describe('Only search files whose workspace-relative path matches one of these globs, e.g. ["src/**/*.ts"].'),
+  globs: z.array(z.string().min(1)).max(50).optional().describe('Only search files whose path (relative to the searched directory) matches one of these globs, e.g. ["**/*.ts"].'),
   excludeGlobs: z.array(z.string().min(1)).max(50).optional().describe('Skip files matching any of these globs, e.g. ["**/*.test.ts"].'),
   maxResults: z.number().int().min(1).max(MAX_SEARCH_RESULTS).optional().describe(`Return at most this many matches (default ${DEFAULT_SEARCH_RESULTS}).`),
   caseSensitive: z.boolean().optional().describe('Match case exactly (default: true).'),
@@ -48,10 +49,8 @@ export function registerSearchTextTool(server: McpServer, session: McpSession): 
           ...(caseSensitive === undefined ? {} : { caseSensitive }),
         });
         if (!observation.ok) return errorResult(`${path ?? query}: ${observation.error.message} (${observation.error.code})`);
-        const { matches, truncated } = observation.value;
-        if (matches.length === 0) return textResult('No matches.');
-        const lines = matches.map((match) => `${match.path}:${match.line}:${match.column}: ${match.text}`);
-        if (truncated) lines.push(`[... more matches not shown: raise maxResults (up to ${MAX_SEARCH_RESULTS}) or narrow the search ...]`);
+        if (observation.value.matches.length === 0) return textResult('No matches.');
+        const { lines } = await searchMatchLines(workspace.runtime.scope, path, observation.value, MAX_SEARCH_RESULTS);
         return textResult(workspace.redactor.redact(lines.join('\n')).text);
       }),
   );

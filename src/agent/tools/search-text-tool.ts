@@ -1,6 +1,6 @@
-import { posix } from 'node:path';
 import { z } from 'zod';
 import { type AgentTool, defineTool, failure } from './agent-tool.js';
+import { searchMatchLines } from './search-match-lines.js';
 import { capToolText } from './tool-text.js';
 
 /** The tool's name. */
@@ -47,13 +47,9 @@ export function createSearchTextTool(): AgentTool {
         { signal },
       );
       if (!observation.ok) return failure(`${path ?? query}: ${observation.error.message} (${observation.error.code})`, observation.error.code);
-      // Matches are relative to the searched directory; the model works with workspace-relative paths.
-      const base = path === undefined ? '.' : ((await runtime.scope.resolve(path)).relativePath ?? path);
       const { matches, truncated } = observation.value;
-      const files = [...new Set(matches.map((match) => posix.join(base, match.path)))];
+      const { base, lines, files } = await searchMatchLines(runtime.scope, path, observation.value, MAX_SEARCH_MATCHES);
       if (matches.length === 0) return { ok: true, content: 'No matches.', paths: [base], summary: `no match for ${JSON.stringify(query)}` };
-      const lines = matches.map((match) => `${posix.join(base, match.path)}:${match.line}:${match.column}: ${match.text}`);
-      if (truncated) lines.push(`[... more matches not shown: raise maxResults (up to ${MAX_SEARCH_MATCHES}) or narrow the search ...]`);
       return {
         ok: true,
         content: capToolText(session.redact(lines.join('\n'))),
