@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ScriptedTurn, startScriptedLlmServer } from '../test/support/scripted-llm-server.js';
 import { CLI_PATH as CLI, ROOT, buildIfStale } from './build-if-stale.js';
+import { linkDependencies, sandboxConfigFor } from './link-dependencies.js';
 
 const EXAMPLE = path.join(ROOT, 'examples', 'broken-app');
 const GOAL = 'fix the failing typecheck';
@@ -38,12 +39,18 @@ const say = (text: string): void => {
   process.stderr.write(`${text}\n`);
 };
 
-/** A temp copy of the example whose node_modules points at ours (its tsc and vitest). */
-function copyExample(): string {
-  const copy = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'brass-demo-')));
+/**
+ * A temp copy of the example whose node_modules links to ours (its tsc and
+ * vitest), and a config file next to it (never inside it) that shows our
+ * node_modules to the sandboxed commands: it may lie in a hidden directory.
+ */
+function copyExample(): { copy: string; configFile: string } {
+  const parent = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'brass-demo-')));
+  const copy = path.join(parent, 'broken-app');
   fs.cpSync(EXAMPLE, copy, { recursive: true, filter: (source) => path.relative(EXAMPLE, source).split(path.sep)[0] !== 'node_modules' });
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
-  return copy;
+  const configFile = path.join(parent, 'demo-config.json');
+  fs.writeFileSync(configFile, sandboxConfigFor(linkDependencies(copy, ROOT)));
+  return { copy, configFile };
 }
 
 /** The provider and model brass-agent resolves for the copy (env and user config), or null. */
@@ -61,7 +68,7 @@ function runAgent(args: readonly string[], env: NodeJS.ProcessEnv): Promise<numb
 }
 
 buildIfStale(() => say('building brass-agent (dist/ is missing or older than src/) …'));
-const copy = copyExample();
+const { copy, configFile } = copyExample();
 const model = configuredModel(copy);
 let env: NodeJS.ProcessEnv = { ...process.env };
 const server = model === null ? await startScriptedLlmServer({ script: DEMO_SCRIPT, chunkDelayMs: CHUNK_DELAY_MS }) : null;
@@ -76,11 +83,11 @@ say(`\nbrass-agent run "${GOAL}" --mode write --approval auto on a copy of examp
 
 let exitCode: number;
 try {
-  exitCode = await runAgent(['run', GOAL, '--mode', 'write', '--approval', 'auto', '--cwd', copy, ...process.argv.slice(2)], env);
+  exitCode = await runAgent(['run', GOAL, '--mode', 'write', '--approval', 'auto', '--cwd', copy, '--config', configFile, ...process.argv.slice(2)], env);
 } finally {
   await server?.close();
   if (process.env.BRASS_DEMO_KEEP === '1') say(`\nThe copy stays at ${copy}.`);
-  else fs.rmSync(copy, { recursive: true, force: true });
+  else fs.rmSync(path.dirname(copy), { recursive: true, force: true });
 }
 
 if (server !== null) {

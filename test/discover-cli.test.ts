@@ -89,7 +89,7 @@ describe('brass-agent discover', () => {
     const result = await runWithStdin(['discover', '--validation-output', '-', '--json', '--cwd', workspace.root], "src/lint.ts:1:14 - error TS6133: 'lint' is declared but its value is never read.\n", envFor(workspace));
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout) as { commands: { ran: boolean; exitCode: number }[]; files: { path: string }[] };
-    expect(document.commands).toEqual([{ name: 'typecheck', command: 'npm run typecheck', ran: true, exitCode: 2, durationMs: expect.any(Number) }]);
+    expect(document.commands).toEqual([{ name: 'typecheck', command: 'npm run typecheck', ran: true, exitCode: 2, durationMs: expect.any(Number), sandboxed: true }]);
     const paths = document.files.map((file) => file.path);
     expect([...paths].sort()).toEqual(['src/lint.ts', 'src/price.ts', 'src/rates.ts']);
     expect(paths.indexOf('src/rates.ts')).toBeLessThan(paths.indexOf('src/price.ts'));

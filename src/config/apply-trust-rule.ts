@@ -2,6 +2,7 @@ import { isPlainObject } from './merge-config-layers.js';
 import type { Config } from './schema.js';
 import { AGENT_MODES } from './sections/agent-schema.js';
 import { APPROVAL_MODES } from './sections/approval-schema.js';
+import { SANDBOX_MODES } from './sections/sandbox-schema.js';
 
 /** A workspace setting that an untrusted workspace may only use to narrow what brass-agent does. */
 export interface UntrustedKeyRule {
@@ -40,6 +41,14 @@ const loosensAgentMode = (value: unknown, lower: unknown): string | undefined =>
   return rank(value) > rank(lower) ? `"${String(value)}" lets the agent do more than "${String(lower)}"` : undefined;
 };
 
+const loosensSandbox = (value: unknown, lower: unknown): string | undefined => {
+  const rank = (mode: unknown) => SANDBOX_MODES.indexOf(mode as (typeof SANDBOX_MODES)[number]);
+  return rank(value) > rank(lower) ? `"${String(value)}" sandboxes less than "${String(lower)}"` : undefined;
+};
+
+const enablesNetwork = (value: unknown, lower: unknown): string | undefined =>
+  value === true && lower !== true ? 'gives sandboxed commands the network' : undefined;
+
 /**
  * The workspace trust rule: a repository's own `.brass-agent.json` is
  * untrusted input until the user trusts the workspace, so these settings are
@@ -68,6 +77,10 @@ export const UNTRUSTED_WORKSPACE_RULES: readonly UntrustedKeyRule[] = [
   { keyPath: 'llm.baseUrl', widens: changes('chooses where prompts and the API key are sent') },
   { keyPath: 'llm.apiKeyEnv', widens: changes('chooses which secret is sent as the API key') },
   { keyPath: 'shell.passEnv', widens: addsEntries('passes more secret-looking variables to commands') },
+  { keyPath: 'sandbox.mode', widens: loosensSandbox },
+  { keyPath: 'sandbox.network', widens: enablesNetwork },
+  { keyPath: 'sandbox.readOnlyPaths', widens: addsEntries('lets sandboxed commands read more of your machine') },
+  { keyPath: 'sandbox.writablePaths', widens: addsEntries('lets sandboxed commands write outside the workspace') },
   { keyPath: 'redaction.enabled', widens: disablesRedaction },
   { keyPath: 'redaction.allowPatterns', widens: addsEntries('lets matching secrets through unredacted') },
   { keyPath: 'guidance.fileNames', widens: addsEntries('names other files to read into the prompt, also in your config directory') },

@@ -69,6 +69,7 @@ describe('loadConfig', () => {
       llm: { timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192 },
       agent: { mode: 'propose', maxSteps: 40, maxTokens: 1000000, repairTurns: 2, delegate: { maxTasks: 10, concurrency: 5, timeoutMs: 300000, maxSteps: 15 } },
       shell: { passEnv: [] },
+      sandbox: { mode: 'auto', network: false, readOnlyPaths: [], writablePaths: [] },
     });
     expect(new Set(Object.values(loaded.sources))).toEqual(new Set(['default']));
     expect(loaded.sources['context.maxFiles']).toBe('default');

@@ -12,6 +12,7 @@ import { LlmSchema } from './sections/llm-schema.js';
 import { PermissionsSchema } from './sections/permissions-schema.js';
 import { ProjectSchema } from './sections/project-schema.js';
 import { RedactionSchema } from './sections/redaction-schema.js';
+import { SandboxSchema } from './sections/sandbox-schema.js';
 import { SearchSchema } from './sections/search-schema.js';
 import { ShellSchema } from './sections/shell-schema.js';
 import { TrustedWorkspacesSchema } from './sections/trusted-workspaces-schema.js';
@@ -40,6 +41,7 @@ export const ConfigSchema = z
     llm: LlmSchema.prefault({}),
     agent: AgentRunSchema.prefault({}),
     shell: ShellSchema.prefault({}),
+    sandbox: SandboxSchema.prefault({}),
     redaction: RedactionSchema.prefault({}),
   })
   .describe('brass-agent configuration.');

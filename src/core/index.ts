@@ -85,6 +85,9 @@ export { INVALID_TOOL_JSON_KEY, MAX_INVALID_TOOL_JSON_CHARS, invalidToolInput, i
 export type { InvalidToolInput } from './services/invalid-tool-input.js';
 export type { JournalEntry, JournalState, JournaledFile, PatchJournal } from './services/patch-journal.js';
 export type { Shell, ShellRunRequest, ShellRunResult } from './services/shell.js';
+export type { CommandIsolation, CommandOrigin, SandboxMode, SandboxStatus } from './services/sandbox.js';
+export { decideCommandIsolation, type IsolationInput } from './sandbox/decide-command-isolation.js';
+export { GIT_FILTER_DRIVERS_ARGV, HARDENED_GIT_SETTINGS, hardenedGitArgv, parseFilterDrivers } from './sandbox/hardened-git-argv.js';
 
 export { createPermissionService } from './permission/create-permission-service.js';
 export type { ApprovalMode, PermissionServiceOptions } from './permission/create-permission-service.js';

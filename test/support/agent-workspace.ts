@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { linkDependencies, sandboxConfigFor } from '../../scripts/link-dependencies.js';
 import type { ScriptedTurn } from './scripted-llm-server.js';
 import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
 
@@ -31,7 +32,9 @@ export async function createAgentWorkspace(files: Record<string, string> = {}): 
   const home = await createTempWorkspace();
   const example = path.join(REPOSITORY, 'examples', 'broken-app');
   fs.cpSync(example, workspace.root, { recursive: true, filter: (source) => path.relative(example, source).split(path.sep)[0] !== 'node_modules' });
-  fs.symlinkSync(path.join(REPOSITORY, 'node_modules'), workspace.path('node_modules'));
+  const dependencies = linkDependencies(workspace.root, REPOSITORY);
+  // The repository may lie in a directory the sandbox hides (/tmp, the home directory): its commands need the links' targets.
+  home.write('config/brass-agent/config.json', sandboxConfigFor(dependencies));
   for (const [relative, content] of Object.entries(files)) workspace.write(relative, content);
   const agent: AgentWorkspace = {
     workspace,

@@ -14,7 +14,8 @@ export type { ConfigFiles, OpenWorkspaceOptions, OpenedWorkspace, SearchEngineIn
 export { MAX_CONFIG_FILE_BYTES, readOptionalTextFile } from './read-optional-file.js';
 export { createCommandRuntime } from './create-command-runtime.js';
 export type { PlannedCommandArgv } from './create-command-runtime.js';
-export { createNodeServices } from './create-node-services.js';
+export { DEFAULT_SANDBOX_SETTINGS, createNodeServices } from './create-node-services.js';
+export type { NodeSandboxOptions, NodeServices } from './create-node-services.js';
 export { openRetrievalIndexCache } from './open-retrieval-index-cache.js';
 export type { RetrievalIndexCacheChoice } from './open-retrieval-index-cache.js';
 export { NO_PROVIDER_MESSAGE, openAgentServices } from './open-agent-services.js';

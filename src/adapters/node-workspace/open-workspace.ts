@@ -9,13 +9,12 @@ import {
   type Runtime,
   type Redactor,
   type RuntimeLimits,
-  type Services,
   type ShellParser,
   createRedactor,
 } from '../../core/index.js';
 import { loadConfig, userConfigPath, type ConfigInput, type LoadedConfig } from '../../config/index.js';
 import { createNodePathProbe, statPath } from '../file-system/index.js';
-import { createNodeServices } from './create-node-services.js';
+import { createNodeServices, type NodeServices } from './create-node-services.js';
 import { findRipgrep } from '../search/index.js';
 import { loadShellParser } from '../shell-parser/index.js';
 import { readOptionalTextFile } from './read-optional-file.js';
@@ -56,7 +55,8 @@ export interface OpenedWorkspace {
   files: ConfigFiles;
   config: LoadedConfig;
   search: SearchEngineInfo;
-  services: Services;
+  /** The Node services; `services.shell` is the sandbox service (`status()` says whether commands run sandboxed). */
+  services: NodeServices;
   runtime: Runtime;
   /** The bash parser the runtime's folder gate uses; pass it to any other runtime built on these services. */
   shellParser: ShellParser;
@@ -139,6 +139,13 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
       approval: config.config.approval,
       ...(options.ask ? { ask: options.ask } : {}),
     }),
+    sandbox: {
+      settings: config.config.sandbox,
+      isWorkspaceTrusted: config.isWorkspaceTrusted,
+      homeDir: probe.homeDir,
+      // The user's config decides trust and rules: a command must not rewrite it, even when it lies in a writable path.
+      protectedFiles: [files.user.path],
+    },
   });
   // Without the parser every `sh -c` command would be "unknown" to the folder gate.
   const shellParser = await loadShellParser();

@@ -1,6 +1,6 @@
 import type { SearchTextRequest, SearchTextResult } from '../../core/index.js';
 import { searchWithNode } from './node-search.js';
-import { searchWithRipgrep } from './ripgrep-search.js';
+import { type ProgramLauncher, searchWithRipgrep } from './ripgrep-search.js';
 
 /** A text search bound to one engine; `engine` says which, for status output. */
 export interface TextSearcher {
@@ -11,14 +11,15 @@ export interface TextSearcher {
 /**
  * Binds the text search to ripgrep when a binary is given (see findRipgrep),
  * to the pure-Node engine otherwise. Both return the same results for the
- * same request; only `engine` in the result differs.
+ * same request; only `engine` in the result differs. `launch` starts
+ * ripgrep inside the sandbox.
  *
  * @example
  * const searcher = createTextSearcher({ ripgrep: await findRipgrep({}) });
  * const { matches } = await searcher.searchText({ query: 'TODO', root: workspaceRoot });
  */
-export function createTextSearcher(options: { ripgrep: { path: string } | null }): TextSearcher {
-  const { ripgrep } = options;
+export function createTextSearcher(options: { ripgrep: { path: string } | null; launch?: ProgramLauncher }): TextSearcher {
+  const { ripgrep, launch } = options;
   if (ripgrep === null) return { engine: 'node', searchText: (request) => searchWithNode(request) };
-  return { engine: 'ripgrep', searchText: (request) => searchWithRipgrep(ripgrep.path, request) };
+  return { engine: 'ripgrep', searchText: (request) => searchWithRipgrep(ripgrep.path, request, launch) };
 }

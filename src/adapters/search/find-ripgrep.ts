@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidInputError } from '../../core/index.js';
-import { isErrnoError } from './is-errno-error.js';
+import { isExecutableFile, pathCandidates } from '../shell/find-executable.js';
 
 /** How long `rg --version` may take before the binary counts as unusable. */
 export const RIPGREP_PROBE_TIMEOUT_MS = 5_000;
@@ -56,7 +54,7 @@ export async function findRipgrep(options: FindRipgrepOptions = {}): Promise<Rip
   const bundled = internal && internal.bundledPath !== undefined ? internal.bundledPath : await bundledRipgrepPath();
   if (bundled !== null && (await isExecutableFile(bundled)) && (await probeRipgrep(bundled))) return { path: bundled, source: 'bundled' };
   const env = options.env ?? process.env;
-  for (const candidate of pathCandidates(env)) {
+  for (const candidate of pathCandidates('rg', env)) {
     if ((await isExecutableFile(candidate)) && (await probeRipgrep(candidate))) return { path: candidate, source: 'system' };
   }
   return null;
@@ -83,23 +81,6 @@ async function bundledRipgrepPath(): Promise<string | null> {
   } catch (error) {
     // The package throws at import when the platform binary package was not installed.
     if (error instanceof Error) return null;
-    throw error;
-  }
-}
-
-function pathCandidates(env: NodeJS.ProcessEnv): string[] {
-  const directories = (env.PATH ?? env.Path ?? '').split(path.delimiter).filter((directory) => path.isAbsolute(directory));
-  const names = process.platform === 'win32' ? ['rg.exe'] : ['rg'];
-  return directories.flatMap((directory) => names.map((name) => path.join(directory, name)));
-}
-
-async function isExecutableFile(candidate: string): Promise<boolean> {
-  try {
-    if (!(await fs.stat(candidate)).isFile()) return false;
-    await fs.access(candidate, constants.X_OK);
-    return true;
-  } catch (error) {
-    if (isErrnoError(error)) return false;
     throw error;
   }
 }

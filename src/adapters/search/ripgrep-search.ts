@@ -6,6 +6,12 @@ import { resolveSearchRequest } from './resolve-search-request.js';
 import { runRipgrep } from './run-ripgrep.js';
 
 /**
+ * Turns a program's argv into the argv that starts it (inside the sandbox,
+ * reading only `root`), or returns it unchanged.
+ */
+export type ProgramLauncher = (argv: readonly string[], root: string) => Promise<readonly string[]>;
+
+/**
  * Matches the first, unsorted run may collect before it gives up on
  * answering alone: up to this many (or `maxResults + 1`, if larger), every
  * match is held and sorted here, which is cheaper than a second run.
@@ -31,15 +37,21 @@ export const UNSORTED_RUN_MATCH_BUDGET = 1_000;
  * BrassError `search-failed` when ripgrep rejects its arguments, and the
  * signal's reason when aborted.
  *
+ * `launch` starts ripgrep inside the sandbox (see createSandboxedShell's
+ * wrapReadOnly); without it ripgrep runs as it is.
+ *
  * @example
  * const result = await searchWithRipgrep(rgPath, { query: 'createRuntime', root: '/repo', globs: ['*.ts'] });
  */
-export async function searchWithRipgrep(rgPath: string, request: SearchTextRequest): Promise<SearchTextResult> {
+export async function searchWithRipgrep(rgPath: string, request: SearchTextRequest, launch?: ProgramLauncher): Promise<SearchTextResult> {
   const search = resolveSearchRequest(request);
   search.signal?.throwIfAborted();
   await assertDirectory(search.root);
-  const run = (sortByPath: boolean, stopAfter: number) =>
-    runRipgrep({ rgPath, args: buildRipgrepArgs(search, { sortByPath }), cwd: search.root, stopAfter, signal: search.signal });
+  const run = async (sortByPath: boolean, stopAfter: number) => {
+    const argv = [rgPath, ...buildRipgrepArgs(search, { sortByPath })];
+    const [program = rgPath, ...args] = launch === undefined ? argv : await launch(argv, search.root);
+    return runRipgrep({ rgPath: program, args, cwd: search.root, stopAfter, signal: search.signal });
+  };
 
   const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET));
   const { matches } = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;

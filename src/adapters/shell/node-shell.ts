@@ -144,6 +144,8 @@ function runCommand(
         stderrDroppedBytes: capturedErr.droppedBytes,
         timedOut,
         durationMs: Math.round(performance.now() - startedAt),
+        // This runner starts the process as given; the sandboxed shell wraps it and says when it sandboxed it.
+        sandboxed: false,
       });
     };
 

@@ -1,5 +1,7 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { CommandStartError } from '../../core/index.js';
+import { findExecutable, isExecutableFile } from './find-executable.js';
 
 /**
  * Turns a spawn failure into a one-line CommandStartError naming the command
@@ -27,4 +29,20 @@ function isDirectory(path: string): boolean {
     // Any stat failure (missing, not a directory on the way, no permission) means the cwd is unusable.
     return false;
   }
+}
+
+/**
+ * Throws the CommandStartError spawning `command` in `cwd` would give,
+ * without spawning it: for a command started inside the sandbox, where a
+ * missing program is only an exit code of bubblewrap.
+ */
+export async function assertStartable(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  if (!isDirectory(cwd)) throw new CommandStartError({ command, message: `working directory not found: ${cwd}` });
+  if (command.includes('/')) {
+    const resolved = path.resolve(cwd, command);
+    if (!existsSync(resolved)) throw new CommandStartError({ command, message: `command not found: ${command}` });
+    if (!(await isExecutableFile(resolved))) throw new CommandStartError({ command, message: `permission denied (not an executable file?): ${command}` });
+    return;
+  }
+  if ((await findExecutable(command, env)) === null) throw new CommandStartError({ command, message: `command not found: ${command}` });
 }

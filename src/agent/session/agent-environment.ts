@@ -57,6 +57,12 @@ export interface AgentEnvironment {
   docsMap: DocsMap | null;
   /** The project's validation commands (`run_validation`); their argv is allowed by default. */
   validationCommands: readonly ValidationCommandSpec[];
+  /**
+   * Commands run in a sandbox that keeps their writes in the workspace and
+   * has no network: in `write` and `autonomous` modes they then run without
+   * asking (paths outside the workspace, ask and deny rules still apply).
+   */
+  areCommandsConfined?: boolean;
   /** What happens when an action asks: ask a person, approve (never outside the workspace), or refuse. */
   approval: 'ask' | 'auto' | 'never';
   /** Asks a person (approval `ask`); resolves to a structured outcome. */

@@ -46,6 +46,8 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
     rules: config.permissions,
     approval: environment.approval,
     allowedCommands: environment.validationCommands.map((command) => command.argv),
+    // The sandbox makes a prompt per command pointless where the mode already lets the agent change the workspace.
+    areCommandsConfined: environment.areCommandsConfined === true && (options.mode === 'write' || options.mode === 'autonomous') && parent === null,
     clock: environment.services.clock,
     ...(environment.homeDir === undefined ? {} : { homeDir: environment.homeDir }),
     ...(parent === null ? {} : { grants: parent.grants.createChild() }),

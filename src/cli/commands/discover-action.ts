@@ -38,6 +38,9 @@ export async function executeDiscover({ options, output, streams, processCwd }: 
     ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
     onProgress: (event) => {
       if (event.kind === 'command-start') output.info(`running ${event.command.command}${event.command.cwd === '.' ? '' : ` in ${event.command.cwd}`} …`);
+      // A command that could not be sandboxed says so on stderr, whatever the output format.
+      if (event.kind === 'command-end' && event.record.reason !== undefined) output.warn(`${event.record.command}: ${event.record.reason}`);
+      if (event.kind === 'command-end' && event.record.unsandboxedNote !== undefined) output.warn(`${event.record.command} ${event.record.unsandboxedNote}`);
     },
   });
   // Validation output can print secrets (a token in a failing assertion): what is shown is redacted.

@@ -1,6 +1,7 @@
 import { BrassError } from '../../core/index.js';
 import { chooseSearchEngine, loadWorkspaceConfig, readWorkspaceConfigFiles, type OpenWorkspaceOptions } from '../../adapters/node-workspace/index.js';
-import { createNodeShell } from '../../adapters/shell/index.js';
+import { DEFAULT_SANDBOX_SETTINGS } from '../../adapters/node-workspace/index.js';
+import { createSandboxedShell, type SandboxedShell } from '../../adapters/sandbox/index.js';
 import { ConfigError, formatConfigIssue, type LoadedConfig } from '../../config/index.js';
 import type { CommandContext } from '../command-context.js';
 import { displayPath } from '../display-path.js';
@@ -12,7 +13,8 @@ const PROBE_TIMEOUT_MS = 5_000;
 /** One row of the doctor report: a check, its outcome and what it found. */
 export interface DoctorCheck {
   name: string;
-  status: 'ok' | 'warn' | 'fail';
+  /** `error`: only the sandbox check, when `sandbox.mode` is `required` and it cannot run (CLI contract). */
+  status: 'ok' | 'warn' | 'fail' | 'error';
   detail: string;
 }
 
@@ -21,9 +23,9 @@ function isNodeSupported(version: string): boolean {
   return major > MINIMUM_NODE[0] || (major === MINIMUM_NODE[0] && minor >= MINIMUM_NODE[1]);
 }
 
-async function firstLineOf(argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<string | null> {
+async function firstLineOf(shell: SandboxedShell, argv: string[], cwd: string): Promise<string | null> {
   try {
-    const result = await createNodeShell({ baseEnv: env }).run({ argv, cwd, timeoutMs: PROBE_TIMEOUT_MS, maxOutputBytes: 4096 });
+    const result = await shell.run({ argv, cwd, timeoutMs: PROBE_TIMEOUT_MS, maxOutputBytes: 4096, origin: 'brass' });
     return result.exitCode === 0 ? (result.stdout.split('\n')[0] ?? '').trim() : null;
   } catch (error) {
     if (BrassError.isInstance(error)) return null;
@@ -48,9 +50,7 @@ export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ 
   const show = (absolute: string) => displayPath(absolute, { root: scope.root, homeDir: probe.homeDir });
   checks.push({ name: 'workspace', status: 'ok', detail: scope.root });
 
-  const git = await firstLineOf(['git', '--version'], options.env, scope.root);
-  checks.push({ name: 'git', status: git ? 'ok' : 'warn', detail: git ?? 'git not found: guidance falls back to the working directory as the project root' });
-
+  const gitCheckAt = checks.length;
   let loaded: LoadedConfig | null = null;
   try {
     loaded = loadWorkspaceConfig(files, options, scope.root);
@@ -62,12 +62,17 @@ export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ 
   }
   const trusted = loaded?.isWorkspaceTrusted ?? false;
   checks.push({ name: 'trust', status: 'ok', detail: trusted ? 'trusted: workspace config may widen permissions' : 'not trusted: workspace config may only narrow permissions (brass-agent trust)' });
+  const settings = loaded?.config.sandbox ?? DEFAULT_SANDBOX_SETTINGS;
+  const shell = createSandboxedShell({ baseEnv: options.env, homeDir: probe.homeDir, settings, isWorkspaceTrusted: trusted });
+  checks.push(await sandboxCheck(shell, settings.mode, trusted));
+  const git = await firstLineOf(shell, ['git', '--version'], scope.root);
+  checks.splice(gitCheckAt, 0, { name: 'git', status: git ? 'ok' : 'warn', detail: git ?? 'git not found: guidance falls back to the working directory as the project root' });
 
   if (loaded) {
     try {
       const search = await chooseSearchEngine(loaded.config, options.env);
       if (search.ripgrep) {
-        const version = await firstLineOf([search.ripgrep.path, '--version'], options.env, scope.root);
+        const version = await firstLineOf(shell, [search.ripgrep.path, '--version'], scope.root);
         checks.push({ name: 'search', status: version ? 'ok' : 'warn', detail: `${version ?? 'rg (version unknown)'}, ${search.ripgrep.source}` });
       } else {
         checks.push({ name: 'search', status: 'warn', detail: 'no ripgrep binary: using the pure-Node search (same results, slower)' });
@@ -80,6 +85,21 @@ export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ 
   return { checks };
 }
 
+/** The `sandbox` row: active, or why not, what that means for this workspace, and the fix. */
+async function sandboxCheck(shell: SandboxedShell, mode: LoadedConfig['config']['sandbox']['mode'], isTrusted: boolean): Promise<DoctorCheck> {
+  const status = await shell.status();
+  if (status.state === 'active') return { name: 'sandbox', status: 'ok', detail: `active: ${status.detail}; commands run with the workspace writable, HOME hidden, no network` };
+  const why = status.state === 'off' ? status.detail : `unavailable: ${status.reason}`;
+  const effect =
+    mode === 'required'
+      ? 'commands are refused (sandbox.mode is "required")'
+      : isTrusted
+        ? 'commands run without a sandbox (this workspace is trusted)'
+        : "the repository's commands are not run (this workspace is not trusted)";
+  const fix = status.state === 'off' ? 'set sandbox.mode to "auto"' : status.fix;
+  return { name: 'sandbox', status: mode === 'required' ? 'error' : 'warn', detail: `${why}; ${effect}; fix: ${fix}` };
+}
+
 /**
  * Runs `brass-agent doctor` (defined in doctor-command.ts): prints one row per
  * check (or the JSON document) and sets exit code 1 when a check failed.
@@ -87,13 +107,13 @@ export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ 
 export async function executeDoctor(context: CommandContext): Promise<void> {
   const { options, output, streams } = context;
   const { checks } = await runDoctorChecks({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
-  const isOk = checks.every((check) => check.status !== 'fail');
+  const isOk = checks.every((check) => check.status !== 'fail' && check.status !== 'error');
   if (options.json) {
     // Paths in JSON are never absolute: the workspace root is `.`.
     output.json({ version: 1, ok: isOk, checks: checks.map((check) => (check.name === 'workspace' && check.status === 'ok' ? { ...check, detail: '.' } : check)) });
   } else {
     const { green, yellow, red, bold } = output.colors;
-    const mark = { ok: green('ok  '), warn: yellow('warn'), fail: red('FAIL') } as const;
+    const mark = { ok: green('ok  '), warn: yellow('warn'), fail: red('FAIL'), error: red('FAIL') } as const;
     for (const check of checks) output.result(`${mark[check.status]} ${bold(check.name.padEnd(12))} ${check.detail}`);
   }
   if (!isOk) context.exitCode = EXIT_JOB_FAILED;

@@ -35,6 +35,12 @@ export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions)
   for (const warning of [...workspace.config.warnings, ...parts.warnings]) output.warn(warning);
   const docsMap = await openOptionalDocsMap(workspace, output, options.env);
   const ask = options.ask;
+  const sandbox = await workspace.services.shell.status();
+  if (sandbox.state !== 'active') {
+    const why = sandbox.state === 'off' ? sandbox.detail : `no sandbox: ${sandbox.reason}`;
+    const effect = workspace.config.isWorkspaceTrusted ? 'commands run unsandboxed (the workspace is trusted)' : 'commands from the repository or the model run only with your yes on a terminal';
+    output.warn(`${why}; ${effect}${sandbox.state === 'unavailable' ? `; fix: ${sandbox.fix}` : ''}`);
+  }
   const environment: AgentEnvironment = {
     services: parts.services,
     scope: workspace.scope,
@@ -51,6 +57,7 @@ export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions)
     docsMap,
     // Filled per run by runAgent from what discovery found.
     validationCommands: [],
+    areCommandsConfined: sandbox.state === 'active' && !config.sandbox.network,
     approval: config.approval,
     ask: ask ?? (() => Promise.resolve('deny')),
     onEvent: options.onEvent,

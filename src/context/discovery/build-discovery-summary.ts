@@ -42,7 +42,7 @@ export function buildDiscoverySummary(input: {
 
 /** `exit 2`, `not run`, `denied: ...`, `timed out`. */
 export function commandOutcome(command: CommandRecord): string {
-  if (!command.ran) return command.problem === undefined ? 'not run' : `not run: ${firstLine(command.problem)}`;
+  if (!command.ran) return command.problem === undefined ? 'not run' : command.problem.startsWith('not run: ') ? firstLine(command.problem) : `not run: ${firstLine(command.problem)}`;
   if (command.timedOut) return 'timed out';
   if (command.exitCode === null) return command.problem ?? 'killed';
   return `exit ${command.exitCode}`;

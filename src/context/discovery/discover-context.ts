@@ -1,4 +1,4 @@
-import type { Runtime } from '../../core/index.js';
+import { GIT_FILTER_DRIVERS_ARGV, type Runtime } from '../../core/index.js';
 import type { Config } from '../../config/index.js';
 import { addContextEvidence, addDefinitionEvidence } from './add-derived-evidence.js';
 import { buildDiscoverySummary } from './build-discovery-summary.js';
@@ -16,7 +16,7 @@ import { fuseGoalMatches } from './fuse-goal-matches.js';
 import { createIdentifierSignals } from './identifier-signals.js';
 import { inspectProject } from './inspect-project.js';
 import { rankCandidates } from './rank-candidates.js';
-import { GIT_STATUS_ARGV, hasGitDirectory, readChangedFiles } from './read-changed-files.js';
+import { hasGitDirectory, readChangedFiles } from './read-changed-files.js';
 import { type FocusLines, readContextFiles } from './read-context-files.js';
 import { type ImportResolver, createImportResolver } from './resolve-import.js';
 import { MAX_FALLBACK_TRIES, type Failure, type OutputDiagnostics, resolveFailures, resolveLocationPath } from './resolve-failures.js';
@@ -126,7 +126,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const isGitTree = await hasGitDirectory(runtime);
   const planned: PlannedCommand[] = [
     ...project.commands.map((command) => ({ argv: command.argv, source: command.source })),
-    ...(isGitTree ? [{ argv: GIT_STATUS_ARGV, source: 'git' as const }] : []),
+    ...(isGitTree ? [{ argv: GIT_FILTER_DRIVERS_ARGV, source: 'git' as const }] : []),
   ];
   const commandRuntime = options.createCommandRuntime?.(planned) ?? runtime;
   const commands: CommandRecord[] =
@@ -141,9 +141,11 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
         });
   for (const record of commands) {
     if (record.problem !== undefined) warnings.push(`${record.name} (${record.command}): ${record.problem}`);
+    if (record.unsandboxedNote !== undefined) warnings.push(`${record.name} (${record.command}) ${record.unsandboxedNote}`);
     if (options.run !== false) options.onProgress?.({ kind: 'command-end', record });
   }
-  const changedFiles = isGitTree ? await readChangedFiles(commandRuntime) : [];
+  // The status argv depends on what the first git command reads, so its runtime is built for that exact argv.
+  const changedFiles = isGitTree ? await readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : (options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime))) : [];
 
   // Step 4: signals from the goal and every output.
   const outputs: OutputDiagnostics[] = [

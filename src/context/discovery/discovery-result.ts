@@ -30,7 +30,8 @@ export interface DiscoveryResult {
 export interface DiscoverJson {
   version: 1;
   packageManager: PackageManager | null;
-  commands: { name: string; command: string; ran: boolean; exitCode: number | null; durationMs: number | null }[];
+  /** `sandboxed` for a command that ran; `reason` for one not run because it could not be sandboxed. */
+  commands: { name: string; command: string; ran: boolean; exitCode: number | null; durationMs: number | null; sandboxed?: boolean; reason?: string }[];
   signals: { paths: SignalPath[]; identifiers: string[] };
   searches: { query: string; matches: number; truncated: boolean }[];
   files: { path: string; reason: 'direct' | 'search' | 'goal'; score: number; bytes: number }[];
@@ -51,6 +52,8 @@ export function toDiscoverJson(result: DiscoveryResult): DiscoverJson {
       ran: command.ran,
       exitCode: command.exitCode,
       durationMs: command.durationMs === null ? null : Math.round(command.durationMs),
+      ...(command.ran && command.sandboxed !== undefined ? { sandboxed: command.sandboxed } : {}),
+      ...(command.reason === undefined ? {} : { reason: command.reason }),
     })),
     signals: { paths: result.signals.paths.map((path) => ({ ...path })), identifiers: [...result.signals.identifiers] },
     searches: result.searches.map((search) => ({ query: search.query, matches: search.matches, truncated: search.truncated })),

@@ -11,7 +11,7 @@ export type { ContextFile } from './read-context-files.js';
 export type { CommandRecord } from './run-validation-commands.js';
 export type { SearchRecord } from './search-identifiers.js';
 export type { PackageManager, ValidationCommand, ValidationKind } from './validation-command.js';
-export { GIT_STATUS_ARGV } from './read-changed-files.js';
+export { GIT_STATUS_ARGS } from './read-changed-files.js';
 export { extractDiagnostics } from './extract-diagnostics.js';
 export type { Diagnostic, DiagnosticSource, LocationRole, RawLocation } from './diagnostic.js';
 export { formatDiscoveryReport } from './format-discovery-report.js';

@@ -1,7 +1,7 @@
-import type { Runtime } from '../../core/index.js';
+import { GIT_FILTER_DRIVERS_ARGV, hardenedGitArgv, parseFilterDrivers, type Runtime } from '../../core/index.js';
 
-/** The one git command discovery runs besides validation: read-only, NUL-separated, no colour. */
-export const GIT_STATUS_ARGV: readonly string[] = ['git', 'status', '--porcelain=v1', '-z', '--untracked-files=normal'];
+/** The git status discovery runs besides validation (hardened, see hardenedGitArgv): read-only, NUL-separated, no colour, no submodules. */
+export const GIT_STATUS_ARGS: readonly string[] = ['status', '--porcelain=v1', '-z', '--untracked-files=normal', '--ignore-submodules=all'];
 /** Git answers in well under this on any sane repository. */
 export const GIT_STATUS_TIMEOUT_MS = 10_000;
 
@@ -16,12 +16,20 @@ export async function hasGitDirectory(runtime: Runtime): Promise<boolean> {
 
 /**
  * The files the git working tree changed (modified, added, renamed to,
- * untracked), workspace-relative, from `git status --porcelain=v1 -z` run
- * through `runtime` (the permission service decides). Empty when git is
- * missing, denied, fails or times out: the signal is optional.
+ * untracked), workspace-relative, from `git status --porcelain=v1 -z`. Git
+ * runs as brass-agent's own program (origin `brass`) and never starts a
+ * program from the repository's configuration: the filter drivers are read
+ * first (GIT_FILTER_DRIVERS_ARGV) and switched off with everything else
+ * (hardenedGitArgv). `runtimeFor` gives the runtime for each exact argv (its
+ * permission service decides). Empty when git is missing, denied, fails or
+ * times out: the signal is optional.
  */
-export async function readChangedFiles(runtime: Runtime): Promise<string[]> {
-  const observation = await runtime.execute({ kind: 'shell.run', argv: GIT_STATUS_ARGV, timeoutMs: GIT_STATUS_TIMEOUT_MS });
+export async function readChangedFiles(runtimeFor: (argv: readonly string[]) => Runtime): Promise<string[]> {
+  const drivers = await runtimeFor(GIT_FILTER_DRIVERS_ARGV).execute({ kind: 'shell.run', argv: GIT_FILTER_DRIVERS_ARGV, timeoutMs: GIT_STATUS_TIMEOUT_MS, origin: 'brass' });
+  // Exit 1 is "no filter configured"; anything else (git missing, broken config) means no status either.
+  if (!drivers.ok || (drivers.value.exitCode !== 0 && drivers.value.exitCode !== 1)) return [];
+  const argv = hardenedGitArgv(GIT_STATUS_ARGS, drivers.value.exitCode === 0 ? parseFilterDrivers(drivers.value.stdout) : []);
+  const observation = await runtimeFor(argv).execute({ kind: 'shell.run', argv, timeoutMs: GIT_STATUS_TIMEOUT_MS, origin: 'brass' });
   if (!observation.ok || observation.value.exitCode !== 0) return [];
   return parseGitStatus(observation.value.stdout);
 }

@@ -14,6 +14,12 @@ export interface CommandRecord extends ValidationCommand {
   problem?: string;
   /** stdout then stderr, as capped by the runtime; empty when it did not run. */
   output: string;
+  /** For a command that ran: whether it ran inside the sandbox. */
+  sandboxed?: boolean;
+  /** For a command that ran without a sandbox although it comes from the workspace: why. */
+  unsandboxedNote?: string;
+  /** For a command that was not run because it could not be sandboxed: why, and how to change that. */
+  reason?: string;
 }
 
 /**
@@ -38,11 +44,30 @@ export async function runValidationCommands(options: {
     );
     if (!observation.ok) {
       const hasStarted = observation.error.code === 'timeout' || observation.error.code === 'aborted';
-      records.push({ ...command, ran: hasStarted, exitCode: null, durationMs: hasStarted ? observation.durationMs : null, timedOut: observation.error.code === 'timeout', problem: observation.error.message, output: '' });
+      const isUnsandboxable = observation.error.code === 'sandbox-unavailable';
+      records.push({
+        ...command,
+        ran: hasStarted,
+        exitCode: null,
+        durationMs: hasStarted ? observation.durationMs : null,
+        timedOut: observation.error.code === 'timeout',
+        problem: observation.error.message,
+        output: '',
+        ...(isUnsandboxable ? { reason: observation.error.message } : {}),
+      });
       continue;
     }
     const result = observation.value;
-    const record: CommandRecord = { ...command, ran: true, exitCode: result.exitCode, durationMs: result.durationMs, timedOut: result.timedOut, output: joinOutput(result.stdout, result.stderr) };
+    const record: CommandRecord = {
+      ...command,
+      ran: true,
+      exitCode: result.exitCode,
+      durationMs: result.durationMs,
+      timedOut: result.timedOut,
+      output: joinOutput(result.stdout, result.stderr),
+      sandboxed: result.sandboxed,
+      ...(result.unsandboxedNote === undefined ? {} : { unsandboxedNote: result.unsandboxedNote }),
+    };
     if (result.timedOut) record.problem = `timed out after ${Math.round(result.durationMs)} ms and was stopped`;
     else if (result.exitCode === null) record.problem = `killed by ${result.signal ?? 'a signal'}`;
     records.push(record);

@@ -1,5 +1,6 @@
 import type { FileContent, FileStat, ListResult, SearchTextResult } from '../services/file-system.js';
 import type { LlmCompleteRequest, LlmCompleteResult } from '../services/llm.js';
+import type { CommandOrigin } from '../services/sandbox.js';
 import type { ShellRunResult } from '../services/shell.js';
 
 /**
@@ -65,6 +66,8 @@ export interface ShellRunAction extends ActionBase {
   /** Working directory; default the workspace root. */
   cwd?: string;
   timeoutMs?: number;
+  /** Where the command comes from (default `workspace`); see CommandOrigin. */
+  origin?: CommandOrigin;
 }
 
 export interface LlmCompleteAction extends ActionBase {

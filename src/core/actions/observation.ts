@@ -20,6 +20,8 @@ export type ActionErrorCode =
   | 'unavailable'
   | 'conflict'
   | 'unknown-patch'
+  /** A command was not run because it could not be sandboxed (see decideCommandIsolation). */
+  | 'sandbox-unavailable'
   /** A model request failed; the reason says how (see LlmFailureReason). */
   | `llm-${LlmFailureReason}`
   | 'failed';

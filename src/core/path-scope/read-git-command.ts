@@ -2,6 +2,7 @@ import { literalOf, parseOptions } from './command-options.js';
 import { type CommandReading, combineReadings, emptyReading, pathArgument, pathValue, unknownReading } from './command-reading.js';
 import { readTextToolCommand } from './read-interpreter-command.js';
 import type { ShellWord } from './shell-word.js';
+import { HARDENED_GIT_SETTINGS } from '../sandbox/hardened-git-argv.js';
 
 /**
  * Config keys whose value git runs as a command or loads as a file: setting
@@ -89,6 +90,13 @@ export function readGitCommand(args: readonly ShellWord[]): CommandReading {
   return reading;
 }
 
+/** `key=` (no program) or one of the hardened settings brass-agent's own git uses: nothing to run or load. */
+function isSwitchedOff(assignment: string): boolean {
+  if (assignment.endsWith('=') && assignment.indexOf('=') === assignment.length - 1) return true;
+  const [key = '', ...value] = assignment.split('=');
+  return HARDENED_GIT_SETTINGS.some((setting) => setting.split('=', 1)[0]!.toLowerCase() === key.toLowerCase() && setting.slice(key.length + 1) === value.join('='));
+}
+
 function checkConfigAssignment(word: ShellWord, reading: CommandReading): void {
   if (word.values === null) {
     reading.unknown.push('git -c with a setting that is only known when it runs');
@@ -96,7 +104,7 @@ function checkConfigAssignment(word: ShellWord, reading: CommandReading): void {
   }
   for (const value of word.values) {
     const key = value.split('=', 1)[0]!;
-    if (COMMAND_CONFIG_KEY.test(key)) reading.unknown.push(`git -c ${key} makes git run or load something`);
+    if (COMMAND_CONFIG_KEY.test(key) && !isSwitchedOff(value)) reading.unknown.push(`git -c ${key} makes git run or load something`);
     else reading.paths.push(pathArgument({ source: word.source, values: [value], unknownReason: null }));
   }
 }

@@ -24,6 +24,8 @@ export interface PermissionServiceOptions {
   allowedCommands?: readonly (readonly string[])[];
   /** Tools whose reads need no approval (default DEFAULT_SAFE_TOOLS). */
   safeTools?: readonly string[];
+  /** Commands run in a sandbox that confines their writes and has no network: they need no approval for themselves. */
+  areCommandsConfined?: boolean;
   /** Asks a person; structured outcome only. Absent: asks are refused. */
   ask?: (request: PermissionRequest, verdict: PermissionVerdict) => Promise<ApprovalOutcome>;
   /** Expands `~` in rules such as `Read(~/.ssh/**)`. */
@@ -56,7 +58,11 @@ export function createPermissionService(options: PermissionServiceOptions = {}):
     ask: (options.rules?.ask ?? []).map(parse),
     deny: (options.rules?.deny ?? []).map(parse),
   };
-  const defaults: PermissionDefaults = { allowedCommands: options.allowedCommands ?? [], ...(options.safeTools ? { safeTools: options.safeTools } : {}) };
+  const defaults: PermissionDefaults = {
+    allowedCommands: options.allowedCommands ?? [],
+    ...(options.safeTools ? { safeTools: options.safeTools } : {}),
+    ...(options.areCommandsConfined === true ? { areCommandsConfined: true } : {}),
+  };
   const approval = options.approval ?? 'ask';
   const clock = options.clock ?? systemClock;
   const grants = options.grants ?? new SessionGrants({ clock, ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: options.approvalTtlMs }) });
@@ -71,8 +77,8 @@ export function createPermissionService(options: PermissionServiceOptions = {}):
       const needs = verdict.needs ?? everyGate(request);
       const coverage = grants.cover(request, needs);
       if (coverage !== null) return coverage === 'once' ? 'allow-once' : 'allow-session';
-      // Unattended approval never reaches outside the workspace: that takes a person (or a grant).
-      if (approval === 'auto') return needs.folder && request.outOfScopePaths.length > 0 ? 'deny' : 'allow-once';
+      // Unattended approval never reaches outside the workspace nor runs a command unsandboxed: that takes a person.
+      if (approval === 'auto') return (needs.folder && request.outOfScopePaths.length > 0) || needs.sandbox === true ? 'deny' : 'allow-once';
       if (approval === 'never' || options.ask === undefined) return 'deny';
       const askedAt = clock.now();
       const outcome: unknown = await options.ask(request, verdict);
@@ -86,5 +92,5 @@ export function createPermissionService(options: PermissionServiceOptions = {}):
 
 /** For a verdict made elsewhere (no `needs`): assume every gate that can ask does. */
 function everyGate(request: PermissionRequest): ApprovalNeeds {
-  return { folder: request.outOfScopePaths.length > 0 || request.unknownPathsReason !== undefined, rule: false, tool: true };
+  return { folder: request.outOfScopePaths.length > 0 || request.unknownPathsReason !== undefined, rule: false, tool: true, ...(request.unsandboxedReason === undefined ? {} : { sandbox: true }) };
 }

@@ -14,12 +14,19 @@ export interface PermissionDefaults {
   allowedCommands?: readonly (readonly string[])[];
   /** Tools whose reads need no approval (default DEFAULT_SAFE_TOOLS). Other tools ask (the tool-execution gate). */
   safeTools?: readonly string[];
+  /**
+   * Commands run in a sandbox that keeps their writes inside the workspace
+   * and has no network: a command then needs no approval for itself (paths
+   * outside the workspace, ask rules and deny rules still apply).
+   */
+  areCommandsConfined?: boolean;
 }
 
 /** The agent's read-only tools: reads, searches and listings inside the workspace need no approval. */
 export const DEFAULT_SAFE_TOOLS: readonly string[] = ['read_file', 'search_text', 'list_dir', 'docs_map'];
 
 const VALIDATION_REASON = "the project's own validation command is allowed by default";
+const CONFINED_REASON = 'the sandbox confines it (writes stay in the workspace, no network)';
 
 /** Commands that change nothing by themselves (`cd src && npm test` is allowed when `npm test` is). */
 const INERT_COMMANDS = new Set(['cd', 'pushd', 'popd', 'pwd', 'echo', 'printf', 'true', 'false', ':', 'test', '[', 'exit', 'set']);
@@ -40,9 +47,10 @@ export function evaluatePermission(request: PermissionRequest, rules: Permission
   const askRule = rules.ask.find((rule) => rule.matches(request));
   const folder = folderGate(request, rules);
   const action = actionGate(request, rules, defaults);
-  const needs: ApprovalNeeds = { folder: folder !== null, rule: askRule !== undefined, tool: action.asks };
-  if (!needs.folder && !needs.rule && !needs.tool) return { decision: 'allow', reason: action.reason };
-  const reasons = [folder, askRule ? `rule ${askRule.source} asks` : null, action.asks ? action.reason : null].filter((reason) => reason !== null);
+  const isUnsandboxed = request.unsandboxedReason !== undefined;
+  const needs: ApprovalNeeds = { folder: folder !== null, rule: askRule !== undefined, tool: action.asks, ...(isUnsandboxed ? { sandbox: true } : {}) };
+  if (!needs.folder && !needs.rule && !needs.tool && !isUnsandboxed) return { decision: 'allow', reason: action.reason };
+  const reasons = [isUnsandboxed ? `it would run without a sandbox: ${request.unsandboxedReason}` : null, folder, askRule ? `rule ${askRule.source} asks` : null, action.asks ? action.reason : null].filter((reason) => reason !== null);
   return { decision: 'ask', reason: reasons.join('; '), needs };
 }
 
@@ -80,6 +88,7 @@ function commandGate(request: PermissionRequest, rules: PermissionRules, default
   const allowedCommands = new Set((defaults.allowedCommands ?? []).map((argv) => JSON.stringify(argv)));
   // The project's own validation command, exactly as discovered (`sh -c "npm test && npm run lint"` included).
   if (request.argv !== undefined && allowedCommands.has(JSON.stringify(request.argv))) return { asks: false, reason: VALIDATION_REASON };
+  if (defaults.areCommandsConfined === true && request.unsandboxedReason === undefined) return { asks: false, reason: CONFINED_REASON };
   if (request.writesThroughRedirection) return { asks: true, reason: 'the command writes a file through a redirection' };
   const reasons = new Set<string>();
   const isParsed = request.commands !== undefined;

@@ -34,6 +34,7 @@ export function operationHash(request: PermissionRequest): string {
     request.commands?.map((command) => command.argv) ?? null,
     request.unknownPathsReason ?? null,
     request.writesThroughRedirection ?? false,
+    request.unsandboxedReason ?? null,
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -87,7 +88,8 @@ export class SessionGrants {
    * Whether grants cover what `needs` asks for. A once grant for this exact
    * operation covers everything and is used up; an expired one is dropped.
    * Session grants cover the folder gate (every outside path under a granted
-   * root) and the tool gate, never an ask rule nor unknown paths.
+   * root) and the tool gate, never an ask rule, unknown paths nor an
+   * unsandboxed command.
    */
   cover(request: PermissionRequest, needs: ApprovalNeeds): GrantCoverage {
     const hash = operationHash(request);
@@ -98,7 +100,7 @@ export class SessionGrants {
     }
     const isFolderCovered = !needs.folder || (request.unknownPathsReason === undefined && request.outOfScopePaths.every((outside) => this.isPathGranted(outside)));
     const isToolCovered = !needs.tool || this.isAllToolsGranted || this.tools.has(toolKey(request));
-    return isFolderCovered && isToolCovered && !needs.rule ? 'session' : null;
+    return isFolderCovered && isToolCovered && !needs.rule && needs.sandbox !== true ? 'session' : null;
   }
 
   /** Whether a real path lies under a root granted for the session. */

@@ -21,6 +21,7 @@ import { type WorkspaceScope, isPathInside } from '../path-scope/workspace-scope
 import { operationHash } from '../permission/session-grants.js';
 import { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS } from '../services/file-system.js';
 import type { PermissionRequest, PermissionVerdict } from '../services/permission.js';
+import type { CommandIsolation } from '../services/sandbox.js';
 import type { Services } from '../services/services.js';
 import { createPatchStore } from './patch-store.js';
 import { type PreparedAction, createActionPreparer } from './prepare-action.js';
@@ -140,8 +141,23 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
 
   type Timed = <T>(work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
-  async function authorize(action: AgentAction, timed: Timed): Promise<PreparedAction> {
-    const first = await timed(() => prepare(action));
+  /**
+   * How a command would run (sandboxed, unsandboxed, only with a person's
+   * yes, refused), asked of the shell before anything starts. A refusal
+   * throws; anything else comes back for authorize and the handler.
+   */
+  async function isolationOf(action: AgentAction): Promise<CommandIsolation | null> {
+    if (action.kind !== 'shell.run' || services.shell.isolationFor === undefined) return null;
+    const isolation = await services.shell.isolationFor((action as ShellRunAction).origin ?? 'workspace');
+    if (isolation.kind === 'refuse') throw new BrassError('sandbox-unavailable', `not run: ${isolation.reason}`);
+    return isolation;
+  }
+
+  async function authorize(action: AgentAction, isolation: CommandIsolation | null, timed: Timed): Promise<PreparedAction> {
+    // An unsandboxed command in an untrusted workspace is one more gate: it asks, and only a person can say yes.
+    const withIsolation = (prepared: PreparedAction): PreparedAction =>
+      isolation?.kind === 'ask' ? { ...prepared, request: { ...prepared.request, unsandboxedReason: isolation.reason } } : prepared;
+    const first = withIsolation(await timed(() => prepare(action)));
     const verdict = services.permission.decide(first.request);
     if (verdict.decision === 'deny') throw new BrassError('denied', `${action.kind} is denied (${verdict.reason})`);
     if (verdict.decision === 'allow') return first;
@@ -149,10 +165,11 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
     if (outcome === 'deny') {
       const outside = first.outOfScope[0];
       if (outside !== undefined) throw new OutsideWorkspaceError({ requestedPath: outside.source, resolvedPath: outside.path });
+      if (isolation?.kind === 'ask') throw new BrassError('sandbox-unavailable', `not run: ${isolation.reason}`);
       throw new BrassError('denied', `${action.kind} needs approval and was not approved (${verdict.reason})`);
     }
     // Re-check right before running: a symlink swapped while a person decided must not ride on the approval.
-    const second = await timed(() => prepare(action));
+    const second = withIsolation(await timed(() => prepare(action)));
     if (operationHash(second.request) !== operationHash(first.request)) {
       throw new BrassError('denied', `${action.kind}: what it touches changed while it waited for approval; nothing was done (run it again to be asked about it as it is now)`);
     }
@@ -160,7 +177,7 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
   }
 
   const handlers: {
-    [K in keyof ActionResultMap]: (action: Extract<AgentAction, { kind: K }>, prepared: PreparedAction, signal: AbortSignal) => Promise<ActionResultMap[K]>;
+    [K in keyof ActionResultMap]: (action: Extract<AgentAction, { kind: K }>, prepared: PreparedAction, signal: AbortSignal, isolation: CommandIsolation | null) => Promise<ActionResultMap[K]>;
   } = {
     'fs.readFile': async (action: ReadFileAction, prepared, signal) => {
       const target = prepared.targets[0]!;
@@ -207,7 +224,7 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
         signal,
       });
     },
-    'shell.run': async (action: ShellRunAction, prepared, signal) => {
+    'shell.run': async (action: ShellRunAction, prepared, signal, isolation) => {
       const cwd = prepared.targets[0]!;
       const result = await services.shell.run({
         argv: action.argv,
@@ -216,6 +233,9 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
         maxOutputBytes: limits.maxShellOutputBytes,
         passEnv: limits.passEnv,
         signal,
+        origin: action.origin ?? 'workspace',
+        workspaceRoot: scope.root,
+        ...(isolation?.kind === 'ask' ? { isUnsandboxedApproved: true } : {}),
       });
       return { ...result, argv: action.argv, cwd: cwd.relative ?? cwd.absolute };
     },
@@ -246,7 +266,7 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
     },
     async execute<A extends AgentAction>(action: A, executeOptions: { signal?: AbortSignal } = {}): Promise<Observation<A>> {
       const started = services.clock.now();
-      const handler = handlers[action.kind] as unknown as ((action: A, prepared: PreparedAction, signal: AbortSignal) => Promise<ActionResult<A>>) | undefined;
+      const handler = handlers[action.kind] as unknown as ((action: A, prepared: PreparedAction, signal: AbortSignal, isolation: CommandIsolation | null) => Promise<ActionResult<A>>) | undefined;
       if (handler === undefined) {
         return fail(action, { code: 'invalid-input', message: `unknown action kind ${JSON.stringify(action.kind)}` }, 0);
       }
@@ -259,8 +279,10 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       const signalOption = executeOptions.signal ? { signal: executeOptions.signal } : {};
       try {
         // The time a person takes to answer an approval is not the action's: only preparing and running are timed.
-        const prepared = await authorize(action, (work) => runWithTimeout(work, { timeoutMs: limits.actionTimeoutMs, label: action.kind, ...signalOption }));
-        const value = await runWithTimeout((signal) => handler(action, prepared, signal), { timeoutMs, label: action.kind, ...signalOption });
+        const timed: Timed = (work) => runWithTimeout(work, { timeoutMs: limits.actionTimeoutMs, label: action.kind, ...signalOption });
+        const isolation = await timed(() => isolationOf(action));
+        const prepared = await authorize(action, isolation, timed);
+        const value = await runWithTimeout((signal) => handler(action, prepared, signal, isolation), { timeoutMs, label: action.kind, ...signalOption });
         return { ok: true, kind: action.kind, value, durationMs: services.clock.now() - started };
       } catch (error) {
         const actionError = toActionError(error, pathOf(action));

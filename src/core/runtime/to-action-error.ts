@@ -25,6 +25,7 @@ const KNOWN_CODES = new Set<string>([
   'unavailable',
   'conflict',
   'unknown-patch',
+  'sandbox-unavailable',
 ]);
 
 const LLM_REASONS: readonly LlmFailureReason[] = [

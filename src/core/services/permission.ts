@@ -31,6 +31,12 @@ export interface PermissionRequest {
   unknownPathsReason?: string;
   /** For `shell.run`: a redirection writes a file (`> out.txt`), so the command counts as a write. */
   writesThroughRedirection?: boolean;
+  /**
+   * For `shell.run`: the command would run without a sandbox in an untrusted
+   * workspace, and why. The sandbox gate then asks; only a person's answer
+   * (never `auto`, never a session grant) lets it run.
+   */
+  unsandboxedReason?: string;
 }
 
 /** One simple command of a shell command line. */
@@ -49,6 +55,8 @@ export interface ApprovalNeeds {
   rule: boolean;
   /** The action or tool is not allowed without asking (a default, or a tool not marked safe). */
   tool: boolean;
+  /** A command would run unsandboxed in an untrusted workspace (see `unsandboxedReason`). */
+  sandbox?: boolean;
 }
 
 export interface PermissionVerdict {

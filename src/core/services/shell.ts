@@ -1,4 +1,10 @@
-/** The Shell service: runs commands as argv, without a shell unless asked. */
+import type { CommandIsolation, CommandOrigin } from './sandbox.js';
+
+/**
+ * The Shell service: runs commands as argv, without a shell unless asked.
+ * The Node implementation is the sandbox service: every process brass-agent
+ * starts goes through it, inside the sandbox when one works.
+ */
 
 export interface ShellRunRequest {
   /** argv[0] is the executable, looked up on PATH. */
@@ -16,6 +22,12 @@ export interface ShellRunRequest {
   /** Extra variables set for the child. */
   env?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
+  /** Where the command comes from (default `workspace`: treated as the repository's). */
+  origin?: CommandOrigin;
+  /** Absolute real path of the workspace: the one directory a sandboxed command may write (plus `sandbox.writablePaths`). */
+  workspaceRoot?: string;
+  /** A person allowed this command to run without a sandbox (an `ask` isolation was approved). */
+  isUnsandboxedApproved?: boolean;
 }
 
 export interface ShellRunResult {
@@ -29,6 +41,10 @@ export interface ShellRunResult {
   stderrDroppedBytes: number;
   timedOut: boolean;
   durationMs: number;
+  /** Whether it ran inside the sandbox. */
+  sandboxed: boolean;
+  /** Set when a command from the workspace ran without a sandbox: why (shown on stderr and in JSON). */
+  unsandboxedNote?: string;
 }
 
 export interface Shell {
@@ -37,4 +53,11 @@ export interface Shell {
    * included); rejects with CommandStartError when it cannot start.
    */
   run(request: ShellRunRequest): Promise<ShellRunResult>;
+  /**
+   * How a command of this origin would run now (sandboxed, unsandboxed,
+   * only with a person's yes, refused), so the runtime can ask before it
+   * starts. Absent on a shell without a sandbox policy (test fakes): the
+   * runtime then runs commands as the shell decides.
+   */
+  isolationFor?(origin: CommandOrigin): Promise<CommandIsolation>;
 }
