@@ -10,6 +10,7 @@
 // Extra arguments go to `brass-agent run` (`npm run demo -- --protocol-json`).
 // BRASS_DEMO_KEEP=1 keeps the copy for a look afterwards.
 import { spawn, spawnSync } from 'node:child_process';
+import { parse as parseJsonc } from 'jsonc-parser';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +62,28 @@ function configuredModel(copy: string): { provider: string; model: string } | nu
   return llm?.provider === undefined ? null : { provider: llm.provider, model: llm.model ?? '(no model set)' };
 }
 
+/** doctor's `sandbox` check for the copy: whether its commands will run sandboxed. */
+function sandboxCheckOf(copy: string): { status: string; detail: string } | undefined {
+  const doctor = spawnSync(process.execPath, [CLI, 'doctor', '--json', '--cwd', copy], { encoding: 'utf8' });
+  return (JSON.parse(doctor.stdout) as { checks: { name: string; status: string; detail: string }[] }).checks.find((check) => check.name === 'sandbox');
+}
+
+/**
+ * Without a sandbox an untrusted workspace's commands do not run, and the
+ * copy is one: the demo trusts it, for this run only, in a private config
+ * directory that starts from your user config (your model settings stay).
+ */
+function trustCopyPrivately(copy: string): NodeJS.ProcessEnv {
+  const home = process.env.XDG_CONFIG_HOME ?? path.join(os.homedir(), '.config');
+  const yours = path.join(home, 'brass-agent', 'config.json');
+  const config = (fs.existsSync(yours) ? (parseJsonc(fs.readFileSync(yours, 'utf8')) as Record<string, unknown> | undefined) : undefined) ?? {};
+  const trusted = Array.isArray(config.trustedWorkspaces) ? config.trustedWorkspaces : [];
+  const privateHome = path.join(path.dirname(copy), 'config');
+  fs.mkdirSync(path.join(privateHome, 'brass-agent'), { recursive: true });
+  fs.writeFileSync(path.join(privateHome, 'brass-agent', 'config.json'), JSON.stringify({ ...config, trustedWorkspaces: [...trusted, copy] }, null, 2));
+  return { XDG_CONFIG_HOME: privateHome };
+}
+
 function runAgent(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   // Asynchronous on purpose: the scripted server answers from this process's event loop.
   const child = spawn(process.execPath, [CLI, ...args], { stdio: 'inherit', env });
@@ -78,6 +101,12 @@ if (server !== null) {
   say('Everything else is real: discovery runs the example\'s type check and tests, the tools read and edit the files, the patch is applied and validated.');
 } else {
   say(`Using your model: ${model!.provider} / ${model!.model}.`);
+}
+const sandbox = sandboxCheckOf(copy);
+if (sandbox !== undefined && sandbox.status !== 'ok') {
+  say(`\nNo sandbox here (${sandbox.detail}).`);
+  say('The demo trusts its own copy of the example for this run, so its commands run unsandboxed, as `brass-agent trust` would allow.');
+  env = { ...env, ...trustCopyPrivately(copy) };
 }
 say(`\nbrass-agent run "${GOAL}" --mode write --approval auto on a copy of examples/broken-app (${copy})\n`);
 

@@ -105,3 +105,22 @@ describe('applyTrustRule', () => {
     expect(workspace).toEqual(copy);
   });
 });
+
+describe('applyTrustRule: the sandbox section', () => {
+  const untrusted = (workspace: Record<string, unknown>) => applyTrustRule({ workspace, lower: LOWER, file: FILE, isTrusted: false });
+
+  it.each([
+    ['sandbox.mode', 'off'],
+    ['sandbox.network', true],
+    ['sandbox.readOnlyPaths', ['~/.aws']],
+    ['sandbox.writablePaths', ['/']],
+  ])('ignores %s = %j in an untrusted workspace', (keyPath, value) => {
+    const result = untrusted(at(keyPath, value));
+    expect(result.value).toEqual({ sandbox: {} });
+    expect(result.warnings).toEqual([expect.stringContaining(`ignored ${keyPath}`)]);
+  });
+
+  it('lets an untrusted workspace make it stricter', () => {
+    expect(untrusted({ sandbox: { mode: 'required', network: false } })).toEqual({ value: { sandbox: { mode: 'required', network: false } }, warnings: [] });
+  });
+});
