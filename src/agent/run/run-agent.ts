@@ -63,27 +63,25 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     workspace: environment.scope.root,
   });
 
-  const discovery: DiscoveryResult | null =
-    options.patchText === undefined
-      ? await discoverContext({
-          runtime: baseRuntime,
-          config,
-          goal: options.goal,
-          run: options.discovery.run ?? true,
-          ...(options.discovery.createCommandRuntime ? { createCommandRuntime: options.discovery.createCommandRuntime } : {}),
-          ...(options.discovery.retrievalCache ? { retrievalCache: options.discovery.retrievalCache } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        })
-      : null;
-  if (discovery !== null) {
-    for (const warning of discovery.warnings) emit({ type: 'warning', message: redact(warning) });
-    emit({
-      type: 'discovery.completed',
-      files: discovery.files.map((file) => ({ path: file.path, reason: file.reason })),
-      commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
-    });
-  }
-  const validationCommands = (discovery?.commands ?? []).filter((command) => command.ran || command.problem === undefined).map(toRunnable);
+  const isPatchFile = options.patchText !== undefined;
+  // A reviewed patch is validated like any applied change: discovery finds the validation commands, without running them or reading for a model.
+  const discovery: DiscoveryResult = await discoverContext({
+    runtime: baseRuntime,
+    config,
+    goal: options.goal,
+    run: isPatchFile ? false : (options.discovery.run ?? true),
+    ...(isPatchFile ? { useGoalRanking: false } : {}),
+    ...(options.discovery.createCommandRuntime ? { createCommandRuntime: options.discovery.createCommandRuntime } : {}),
+    ...(options.discovery.retrievalCache && !isPatchFile ? { retrievalCache: options.discovery.retrievalCache } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  for (const warning of discovery.warnings) emit({ type: 'warning', message: redact(warning) });
+  emit({
+    type: 'discovery.completed',
+    files: discovery.files.map((file) => ({ path: file.path, reason: file.reason })),
+    commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
+  });
+  const validationCommands = discovery.commands.filter((command) => command.ran || command.problem === undefined).map(toRunnable);
 
   const changeset = new Changeset(baseRuntime);
   const checkpoint =
@@ -93,7 +91,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   const services = checkpoint === null ? environment.services : withCheckpoint(environment.services, checkpoint);
   const session = await createAgentSession({ ...environment, services, validationCommands }, { mode, name: 'main', edits: changeset, ...(options.selection ? { selection: options.selection } : {}) });
   for (const warning of session.contextSession.warnings) emit({ type: 'warning', message: redact(warning) });
-  const firstMessage = redact(buildFirstMessage(options.goal, discovery));
+  const firstMessage = redact(buildFirstMessage(options.goal, isPatchFile ? null : discovery));
 
   const usage = { inputTokens: 0, outputTokens: 0 };
   let steps = 0;
