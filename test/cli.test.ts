@@ -22,7 +22,7 @@ describe('brass-agent CLI frame', () => {
     expect(await runCli(['--version'])).toMatchObject({ code: 0, stdout: `${manifest.version}\n` });
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
-    for (const command of ['discover', 'context', 'docs', 'read', 'policy', 'doctor', 'config', 'trust', 'untrust']) expect(help.stdout).toContain(command);
+    for (const command of ['discover', 'context', 'docs', 'read', 'policy', 'doctor', 'config', 'trust', 'untrust', 'rollback', 'undo']) expect(help.stdout).toContain(command);
     const unknown = await runCli(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command 'frobnicate'/);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { diffFile } from '../src/agent/patch/index.js';
 import { FIX_SCRIPT, createAgentWorkspace } from './support/agent-workspace.js';
 import { runCli } from './support/run-cli.js';
 import { type ScriptedTurn, startScriptedLlmServer } from './support/scripted-llm-server.js';
@@ -148,5 +149,24 @@ describe('brass-agent run --mode write', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('validates a reviewed patch like any applied change: a good one is kept (exit 0), one that breaks the typecheck is rolled back (exit 1)', { timeout: TIMEOUT_MS }, async () => {
+    await using agent = await createAgentWorkspace();
+    const original = fs.readFileSync(agent.workspace.path(SERVICE), 'utf8');
+    const fixed = original.replaceAll('getToken()', 'getAccessToken()');
+    agent.home.write('good.diff', diffFile(SERVICE, original, fixed).text);
+    const good = await runCli(['run', '--apply-patch-file', agent.home.path('good.diff'), '--approval', 'auto', '--json', '--cwd', agent.workspace.root], { env: agent.env(), timeoutMs: TIMEOUT_MS });
+    expect(good.stderr).toContain('✓ validation passes: typecheck (exit 0), test (exit 0)');
+    expect(good.code).toBe(0);
+    expect(JSON.parse(good.stdout)).toMatchObject({ state: 'applied' });
+
+    agent.home.write('bad.diff', diffFile(SERVICE, fixed, `${fixed}export const broken: number = 'not a number';\n`).text);
+    const before = agent.snapshot();
+    const bad = await runCli(['run', '--apply-patch-file', agent.home.path('bad.diff'), '--approval', 'auto', '--json', '--cwd', agent.workspace.root], { env: agent.env(), timeoutMs: TIMEOUT_MS });
+    expect(bad.stderr).toMatch(/✗ validation fails: typecheck \(exit [1-9]/);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ state: 'rolled-back' });
+    expect(agent.snapshot()).toEqual(before);
   });
 });

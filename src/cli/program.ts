@@ -11,6 +11,7 @@ import { readCommand } from './commands/read-command.js';
 import { rollbackCommand } from './commands/rollback-command.js';
 import { runCommand } from './commands/run-command.js';
 import { trustCommand } from './commands/trust-command.js';
+import { undoCommand } from './commands/undo-command.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-code.js';
 import { type CliStreams, createOutput } from './output.js';
 import { PACKAGE_VERSION } from './package-version.js';
@@ -46,6 +47,7 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
   const commands = [
     runCommand(run),
     rollbackCommand(run),
+    undoCommand(run),
     discoverCommand(run),
     contextCommand(run),
     docsCommand(run),

@@ -84,6 +84,17 @@ export type { Services } from './services/services.js';
 export { INVALID_TOOL_JSON_KEY, MAX_INVALID_TOOL_JSON_CHARS, invalidToolInput, isInvalidToolInput } from './services/invalid-tool-input.js';
 export type { InvalidToolInput } from './services/invalid-tool-input.js';
 export type { JournalEntry, JournalState, JournaledFile, PatchJournal } from './services/patch-journal.js';
+export type {
+  CaptureFileRequest,
+  CheckpointFileState,
+  CheckpointManifest,
+  CheckpointManifestFile,
+  CheckpointStore,
+  LastRunRecord,
+  RestoreFileRequest,
+  RunFileChange,
+  StoredFileRef,
+} from './services/checkpoint-store.js';
 export type { Shell, ShellRunRequest, ShellRunResult } from './services/shell.js';
 export type { CommandIsolation, CommandOrigin, SandboxMode, SandboxStatus } from './services/sandbox.js';
 export { decideCommandIsolation, type IsolationInput } from './sandbox/decide-command-isolation.js';

@@ -21,6 +21,8 @@ export type { RetrievalIndexCacheChoice } from './open-retrieval-index-cache.js'
 export { NO_PROVIDER_MESSAGE, openAgentServices } from './open-agent-services.js';
 export type { AgentServices, OpenAgentServicesOptions } from './open-agent-services.js';
 export { openPatchJournal } from './open-patch-journal.js';
+export { openCheckpointStore } from './open-checkpoint-store.js';
+export type { CheckpointStoreChoice } from './open-checkpoint-store.js';
 export { readUserFile } from './read-user-file.js';
 export { writeUserFile } from './write-user-file.js';
 export { writeRunRecord } from './write-run-record.js';

@@ -1,7 +1,8 @@
-import { BrassError, type Llm, type PatchJournal, type Runtime, type Services } from '../../core/index.js';
+import { BrassError, type CheckpointStore, type Llm, type PatchJournal, type Runtime, type Services } from '../../core/index.js';
 import { createLlm, resolveLlmSettings } from '../llm/index.js';
 import { findProjectRoot, openGuidanceRuntime, readUserGuidance, type UserGuidanceText } from '../project-context/index.js';
 import type { OpenedWorkspace } from './open-workspace.js';
+import { openCheckpointStore } from './open-checkpoint-store.js';
 import { openPatchJournal } from './open-patch-journal.js';
 
 /** The one line `brass-agent run` prints when no model is configured (exit 2). */
@@ -21,6 +22,8 @@ export interface AgentServices {
   services: Services;
   /** Where patches are journaled before they are written (the user's state dir, never the workspace). */
   journal: PatchJournal;
+  /** Where the workspace is checkpointed before a run's first change; null when it cannot be (see openCheckpointStore). */
+  checkpoints: CheckpointStore | null;
   /** Absolute real path of the project root (the workspace itself when no marker is found above it). */
   projectRoot: string;
   /** Reads guidance files between the project root and the workspace. */
@@ -35,7 +38,8 @@ export interface AgentServices {
  * Builds what `brass-agent run` adds to an opened workspace: the model from
  * the `llm` config and the environment (createLlm), the patch journal under
  * `$XDG_STATE_HOME/brass-agent` (never inside the workspace), the project
- * root with its guidance runtime, and the user guidance file.
+ * root with its guidance runtime, the user guidance file, and the
+ * checkpoint store beside the journal.
  *
  * @throws BrassError `usage` (NO_PROVIDER_MESSAGE) when the model is needed and no provider is configured;
  *   the LLM adapter's errors for an incomplete provider setting (`llm-no-key`, InvalidInputError);
@@ -50,6 +54,7 @@ export async function openAgentServices(workspace: OpenedWorkspace, options: Ope
     llm = createLlm(settings);
   }
   const journal = openPatchJournal(workspace, options.env);
+  const checkpoints = openCheckpointStore(workspace, options.env);
 
   const projectRoot = await findProjectRoot({ start: workspace.root, markers: config.guidance.rootMarkers });
   const guidanceRuntime = projectRoot === null ? workspace.runtime : await openGuidanceRuntime({ projectRoot: projectRoot.root, workspace });
@@ -57,9 +62,10 @@ export async function openAgentServices(workspace: OpenedWorkspace, options: Ope
   return {
     services: { ...workspace.services, ...(llm === undefined ? {} : { llm }) },
     journal,
+    checkpoints: checkpoints.store,
     projectRoot: guidanceRuntime.scope.root,
     guidanceRuntime,
     userGuidance: user.file,
-    warnings: user.warnings,
+    warnings: checkpoints.warning === null ? user.warnings : [...user.warnings, checkpoints.warning],
   };
 }

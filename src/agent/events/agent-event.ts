@@ -8,7 +8,7 @@ export type AgentMode = 'read-only' | 'propose' | 'write' | 'autonomous';
 
 /** How a run ended. */
 export type RunFinalState =
-  /** The model finished; nothing was changed (read-only, or no edit was needed). */
+  /** The model finished; no patch was needed (files its commands changed are listed in `files`). */
   | 'completed'
   /** Edits were collected as a patch and shown; nothing was written (propose mode, or the patch was not approved). */
   | 'proposed'
@@ -56,6 +56,10 @@ export type AgentEvent =
   | { type: 'patch.applied'; patchId: string; files: PatchFileSummary[] }
   | { type: 'patch.rolled_back'; patchId: string; restored: string[]; removed: string[] }
   | { type: 'validation.completed'; passed: boolean; commands: { name: string; exitCode: number | null }[] }
+  /** The workspace was checkpointed before the run's first change (`brass-agent undo` returns to it). */
+  | { type: 'checkpoint.created'; checkpointId: string; files: number; reusedFiles: number }
+  /** A command the run executed created, changed or deleted these files. */
+  | { type: 'command.changed_files'; command: string; files: { path: string; status: PatchFileSummary['status'] }[] }
   | { type: 'warning'; message: string }
   | {
       type: 'run.finished';

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createRuntime } from '../../core/index.js';
 import { discoverContext, type DiscoveryResult, type ValidationCommand } from '../../context/discovery/index.js';
-import type { AgentEvent, RunFinalState } from '../events/agent-event.js';
+import { RunCheckpoint, diffRunChanges, withCheckpoint } from '../checkpoint/index.js';
+import type { AgentEvent, PatchFileSummary, RunFinalState } from '../events/agent-event.js';
+import { comparePaths } from '../patch/file-diff.js';
 import { runToolLoop, type ToolLoopResult } from '../loop/index.js';
 import { Changeset, changesetFromPatchFile } from '../patch/index.js';
 import { createAgentSession } from '../session/index.js';
 import { buildFirstMessage } from './build-first-message.js';
 import type { RunAgentOptions, RunAgentResult } from './run-types.js';
 import { settleChange } from './settle-change.js';
+
+/** The end of a summary that says nothing changed: not true once a command changed files. */
+const NOTHING_CHANGED_PATTERN = /(; no file was changed|; nothing was written|: nothing was changed)$/;
 
 /**
  * One agent run, as `brass-agent run` does it: discovery (validation
@@ -58,52 +63,57 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     workspace: environment.scope.root,
   });
 
-  const discovery: DiscoveryResult | null =
-    options.patchText === undefined
-      ? await discoverContext({
-          runtime: baseRuntime,
-          config,
-          goal: options.goal,
-          run: options.discovery.run ?? true,
-          ...(options.discovery.createCommandRuntime ? { createCommandRuntime: options.discovery.createCommandRuntime } : {}),
-          ...(options.discovery.retrievalCache ? { retrievalCache: options.discovery.retrievalCache } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        })
-      : null;
-  if (discovery !== null) {
-    for (const warning of discovery.warnings) emit({ type: 'warning', message: redact(warning) });
-    emit({
-      type: 'discovery.completed',
-      files: discovery.files.map((file) => ({ path: file.path, reason: file.reason })),
-      commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
-    });
-  }
-  const validationCommands = (discovery?.commands ?? []).filter((command) => command.ran || command.problem === undefined).map(toRunnable);
+  const isPatchFile = options.patchText !== undefined;
+  // A reviewed patch is validated like any applied change: discovery finds the validation commands, without running them or reading for a model.
+  const discovery: DiscoveryResult = await discoverContext({
+    runtime: baseRuntime,
+    config,
+    goal: options.goal,
+    run: isPatchFile ? false : (options.discovery.run ?? true),
+    ...(isPatchFile ? { useGoalRanking: false } : {}),
+    ...(options.discovery.createCommandRuntime ? { createCommandRuntime: options.discovery.createCommandRuntime } : {}),
+    ...(options.discovery.retrievalCache && !isPatchFile ? { retrievalCache: options.discovery.retrievalCache } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  for (const warning of discovery.warnings) emit({ type: 'warning', message: redact(warning) });
+  emit({
+    type: 'discovery.completed',
+    files: discovery.files.map((file) => ({ path: file.path, reason: file.reason })),
+    commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
+  });
+  const validationCommands = discovery.commands.filter((command) => command.ran || command.problem === undefined).map(toRunnable);
 
   const changeset = new Changeset(baseRuntime);
-  const session = await createAgentSession({ ...environment, validationCommands }, { mode, name: 'main', edits: changeset, ...(options.selection ? { selection: options.selection } : {}) });
+  const checkpoint =
+    options.checkpoints === undefined || options.checkpoints === null
+      ? null
+      : new RunCheckpoint({ store: options.checkpoints, runtime: baseRuntime, runId, clock: environment.services.clock, emit, redact });
+  const services = checkpoint === null ? environment.services : withCheckpoint(environment.services, checkpoint);
+  const session = await createAgentSession({ ...environment, services, validationCommands }, { mode, name: 'main', edits: changeset, ...(options.selection ? { selection: options.selection } : {}) });
   for (const warning of session.contextSession.warnings) emit({ type: 'warning', message: redact(warning) });
-  const firstMessage = redact(buildFirstMessage(options.goal, discovery));
+  const firstMessage = redact(buildFirstMessage(options.goal, isPatchFile ? null : discovery));
 
   const usage = { inputTokens: 0, outputTokens: 0 };
   let steps = 0;
   let finalText = '';
-  const finish = (state: RunFinalState, summary: string, extra: Partial<RunAgentResult> = {}): RunAgentResult => {
-    const files = extra.files ?? changeset.files();
+  const finish = async (state: RunFinalState, summary: string, extra: Partial<RunAgentResult> = {}): Promise<RunAgentResult> => {
+    const change = await withCommandChanges(checkpoint, { files: extra.files ?? changeset.files(), diff: extra.diff ?? '' }, (message) => emit({ type: 'warning', message: redact(message) }));
+    const { files, diff } = change;
+    if (change.commandFiles > 0) summary = `${summary.replace(NOTHING_CHANGED_PATTERN, '')}; the run's commands changed ${change.commandFiles} file(s) (\`brass-agent undo\` restores them)`;
     emit({ type: 'run.finished', state, summary, steps, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, files });
     return {
       runId,
       state,
       summary,
       finalText,
-      diff: extra.diff ?? '',
-      files,
       isApplied: extra.isApplied ?? false,
       steps,
       usage,
       events,
       prompt: { system: session.systemPrompt, firstMessage },
       ...extra,
+      diff,
+      files,
     };
   };
 
@@ -160,6 +170,35 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   usage.outputTokens += settled.repair.outputTokens;
   if (settled.repair.finalText !== null) finalText = settled.repair.finalText;
   return finish(settled.state, settled.summary, { diff: settled.diff, files: settled.files, isApplied: settled.isApplied });
+}
+
+/**
+ * The run's change with what its commands changed besides its patches:
+ * the checkpoint records the run's end (for `undo`), and every file that
+ * differs from the checkpoint and is not one of the patch's files joins
+ * `files` and `diff`. A store that fails here costs a warning, not the run.
+ */
+async function withCommandChanges(
+  checkpoint: RunCheckpoint | null,
+  change: { files: PatchFileSummary[]; diff: string },
+  warn: (message: string) => void,
+): Promise<{ files: PatchFileSummary[]; diff: string; commandFiles: number }> {
+  if (checkpoint === null) return { ...change, commandFiles: 0 };
+  const patchPaths = new Set(change.files.map((file) => file.path));
+  const others = (await checkpoint.finish()).filter((item) => !patchPaths.has(item.path));
+  if (others.length === 0) return { ...change, commandFiles: 0 };
+  try {
+    const diffs = await diffRunChanges(checkpoint.store, others);
+    return {
+      files: [...change.files, ...diffs.map((diff) => diff.summary)].sort((left, right) => comparePaths(left.path, right.path)),
+      diff: change.diff + diffs.map((diff) => diff.text).join(''),
+      commandFiles: others.length,
+    };
+  } catch (error) {
+    warn(`the diff of the files the run's commands changed is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    const summaries = others.map((item) => ({ path: item.path, status: item.status, additions: 0, deletions: 0 }));
+    return { files: [...change.files, ...summaries].sort((left, right) => comparePaths(left.path, right.path)), diff: change.diff, commandFiles: others.length };
+  }
 }
 
 /** A discovered validation command as the validation runner takes it. */

@@ -1,4 +1,4 @@
-import type { PatchJournal } from '../../core/index.js';
+import type { CheckpointStore, PatchJournal } from '../../core/index.js';
 import type { ContextSelection } from '../../context/scoped/index.js';
 import type { DiscoverContextOptions } from '../../context/discovery/index.js';
 import type { AgentEvent, AgentMode, PatchFileSummary, RunFinalState } from '../events/agent-event.js';
@@ -15,6 +15,12 @@ export interface RunAgentOptions {
   selection?: ContextSelection;
   /** Where patches are journaled before they are written (`rollback --last`). */
   journal: PatchJournal;
+  /**
+   * Where the workspace is checkpointed before the run's first change (an
+   * applied edit or a command), so `brass-agent undo` can return to it and
+   * the files commands change are reported. Absent or null: no checkpoint.
+   */
+  checkpoints?: CheckpointStore | null;
   /** The discovery pass before the first model call (validation output, goal ranking). */
   discovery: {
     /** Run the validation commands (default true). */

@@ -92,6 +92,8 @@ export function createHumanRenderer(options: HumanRendererOptions): HumanRendere
       const commands = event.commands.map((command) => `${command.name} (exit ${command.exitCode ?? 'none'})`).join(', ');
       progress(event.passed ? colors.green(`✓ validation passes: ${commands}`) : colors.red(`✗ validation fails: ${commands}`));
     },
+    'checkpoint.created': (event) => progress(colors.dim(`checkpoint: ${event.files} file(s) (${event.reusedFiles} unchanged since the last one); \`brass-agent undo\` returns to it`)),
+    'command.changed_files': (event) => progress(colors.yellow(`  changed by ${oneLine(event.command, 80)}: ${describeChangedFiles(event.files)}`)),
     warning: (event) => progress(`${colors.yellow('warning:')} ${oneLine(event.message, 400)}`),
     'run.finished': (event) => progress(finalLine(event, colors)),
   };
@@ -109,6 +111,15 @@ function describeDiscovery(event: Extract<AgentEvent, { type: 'discovery.complet
   const commands = ran.length > 0 ? `ran ${ran.map((command) => `${command.name} (exit ${command.exitCode ?? 'none'})`).join(', ')}; ` : '';
   const files = event.files.length > 0 ? `read ${event.files.map((file) => `${file.path} (${file.reason})`).join(', ')}` : 'no file read';
   return `discovery: ${commands}${files}`;
+}
+
+/** Most files named on one `changed by` line; the rest are counted. */
+const MAX_CHANGED_FILES_SHOWN = 10;
+
+/** `src/a.ts (deleted), src/b.ts, … and 3 more`. */
+function describeChangedFiles(files: readonly { path: string; status: PatchFileSummary['status'] }[]): string {
+  const shown = files.slice(0, MAX_CHANGED_FILES_SHOWN).map((file) => (file.status === 'modified' ? file.path : `${file.path} (${file.status === 'added' ? 'new' : 'deleted'})`));
+  return `${shown.join(', ')}${files.length > MAX_CHANGED_FILES_SHOWN ? ` … and ${files.length - MAX_CHANGED_FILES_SHOWN} more` : ''}`;
 }
 
 /** `src/a.ts (+2 −1), src/b.ts (new, +10)`. */

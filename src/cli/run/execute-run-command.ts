@@ -93,7 +93,7 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
 
   process.on('SIGINT', interrupt);
   try {
-    const { environment, journal } = await openAgentEnvironment({
+    const { environment, journal, checkpoints } = await openAgentEnvironment({
       workspace,
       env,
       needsModel: !options.isDryRun && patchText === undefined,
@@ -111,6 +111,7 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
         mode,
         selection,
         journal,
+        checkpoints,
         discovery: {
           run: options.isValidationRun,
           createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),

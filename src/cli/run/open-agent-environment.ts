@@ -2,7 +2,7 @@ import { type OpenedWorkspace, openAgentServices, runtimeLimitsFor } from '../..
 import { createContextCache } from '../../agent/context-session/index.js';
 import type { AgentEvent } from '../../agent/events/agent-event.js';
 import type { AgentEnvironment, ApprovalPrompt } from '../../agent/session/index.js';
-import { InvalidInputError, type ApprovalOutcome, type PatchJournal } from '../../core/index.js';
+import { InvalidInputError, type ApprovalOutcome, type CheckpointStore, type PatchJournal } from '../../core/index.js';
 import type { DocsMap } from '../../context/docs/index.js';
 import { openDocsMap } from '../open-docs-map.js';
 import type { Output } from '../output.js';
@@ -24,11 +24,12 @@ export interface OpenAgentEnvironmentOptions {
  * services with the model, scope, config and redactor; the project root,
  * guidance runtime and user guidance; one context cache; the docs map (the
  * same one `brass-agent docs` opens); the approval mode and prompt; the
- * event listener. Also returns the patch journal the runs apply through.
+ * event listener. Also returns the patch journal the runs apply through
+ * and the checkpoint store `undo` returns to.
  *
  * @throws BrassError `usage` when the model is needed and no provider is configured (see openAgentServices).
  */
-export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions): Promise<{ environment: AgentEnvironment; journal: PatchJournal }> {
+export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions): Promise<{ environment: AgentEnvironment; journal: PatchJournal; checkpoints: CheckpointStore | null }> {
   const { workspace, output } = options;
   const config = workspace.config.config;
   const parts = await openAgentServices(workspace, { env: options.env, needsModel: options.needsModel });
@@ -62,7 +63,7 @@ export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions)
     ask: ask ?? (() => Promise.resolve('deny')),
     onEvent: options.onEvent,
   };
-  return { environment, journal: parts.journal };
+  return { environment, journal: parts.journal, checkpoints: parts.checkpoints };
 }
 
 /**

@@ -1,0 +1,54 @@
+import type { FileSystem, Services, Shell } from '../../core/index.js';
+import type { RunCheckpoint } from './run-checkpoint.js';
+
+/**
+ * The run's services with its checkpoint woven in: every `shell.run` takes
+ * the checkpoint first (once) and scans for what the command changed after
+ * it ends (whether it succeeded, failed or could not start); every file
+ * write or removal (the run's patches and their rollbacks) takes the
+ * checkpoint first and is noted as the run's own. Everything else of the
+ * wrapped shell and file system (members added later included) is
+ * forwarded untouched, and each request is passed through as it is.
+ */
+export function withCheckpoint(services: Services, checkpoint: RunCheckpoint): Services {
+  const shell = forwarding<Shell>(services.shell, {
+    run: async (request) => {
+      await checkpoint.beforeChange();
+      try {
+        return await services.shell.run(request);
+      } finally {
+        await checkpoint.afterCommand(request.argv);
+      }
+    },
+  });
+  const fileSystem = forwarding<FileSystem>(services.fileSystem, {
+    writeFile: async (request) => {
+      await checkpoint.beforeChange();
+      try {
+        await services.fileSystem.writeFile(request);
+      } finally {
+        checkpoint.noteWrite(request.path);
+      }
+    },
+    removeFile: async (request) => {
+      await checkpoint.beforeChange();
+      try {
+        await services.fileSystem.removeFile(request);
+      } finally {
+        checkpoint.noteWrite(request.path);
+      }
+    },
+  });
+  return { ...services, shell, fileSystem };
+}
+
+/** `inner` with `overrides` in place of some members; every other member (methods bound to `inner`) is forwarded. */
+function forwarding<Service extends object>(inner: Service, overrides: Partial<Service>): Service {
+  return new Proxy(inner, {
+    get(target, property) {
+      if (Object.hasOwn(overrides, property)) return (overrides as Record<PropertyKey, unknown>)[property];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
