@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFileCheckpointStore } from '../../adapters/checkpoint-store/index.js';
 import { createAgentTestKit } from '../../../test/support/agent-test-kit.js';
 import { createTempWorkspace, type TempWorkspace } from '../../../test/support/temp-workspace.js';
-import { systemClock, type Shell, type ShellRunRequest } from '../../core/index.js';
+import { systemClock, type CommandIsolation, type CommandOrigin, type Shell, type ShellRunRequest } from '../../core/index.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import { RunCheckpoint } from './run-checkpoint.js';
 import { takeCheckpoint } from './take-checkpoint.js';
@@ -120,15 +120,15 @@ describe('RunCheckpoint with withCheckpoint', () => {
         seen.push(request);
         return { exitCode: 0, signal: null, stdout: '', stderr: '', stdoutDroppedBytes: 0, stderrDroppedBytes: 0, timedOut: false, durationMs: 1, sandboxed: true };
       }
-      isolationFor(root: string) {
-        return `${this.kind}:${root}`;
+      async isolationFor(origin: CommandOrigin): Promise<CommandIsolation> {
+        return origin === 'brass' ? { kind: 'host' } : { kind: 'ask', reason: this.kind };
       }
     }
     const wrapped = withCheckpoint({ ...kit.environment.services, shell: new IsolatingShell() }, checkpoint).shell as IsolatingShell;
-    const request = { argv: ['true'], cwd: '/', timeoutMs: 1000, maxOutputBytes: 10, origin: 'validation', workspaceRoot: '/w' };
+    const request: ShellRunRequest = { argv: ['true'], cwd: '/', timeoutMs: 1000, maxOutputBytes: 10, origin: 'workspace', workspaceRoot: '/w', isUnsandboxedApproved: true };
     expect(await wrapped.run(request)).toMatchObject({ sandboxed: true });
     expect(seen).toEqual([request]);
-    expect(wrapped.isolationFor('/w')).toBe('sandboxed:/w');
+    expect(await wrapped.isolationFor('workspace')).toEqual({ kind: 'ask', reason: 'sandboxed' });
     expect('isolationFor' in wrapped).toBe(true);
   });
 });
