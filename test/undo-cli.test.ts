@@ -155,3 +155,37 @@ describe('brass-agent undo', () => {
     expect(fs.readFileSync(agent.workspace.path('note.txt'), 'utf8')).toBe('hi\n');
   });
 });
+
+describe('a run\'s commands and its checkpoint', () => {
+  it('a run rolled back after failing validation restores what its commands changed, not only its patch', { timeout: TIMEOUT_MS }, async () => {
+    await using agent = await createAgentWorkspace({ '.brass-agent.json': '{ "agent": { "repairTurns": 1 } }\n' });
+    const before = agent.snapshot();
+    const script: ScriptedTurn[] = [
+      { text: 'Cleaning up first.', toolCalls: [{ name: 'shell', arguments: { command: 'rm README.md && echo junk > junk.txt' } }] },
+      { text: 'A wrong fix.', toolCalls: [{ name: 'edit_file', arguments: { path: SERVICE, old_string: 'getToken()', new_string: 'getTokn()', replace_all: true } }] },
+      { text: 'Done.' },
+      // The one repair turn: no further edit, so validation still fails and the run is rolled back.
+      { text: 'I cannot fix it.' },
+    ];
+    const result = await runScripted(agent, script);
+    expect(result.code).toBe(1);
+    expect((JSON.parse(result.stdout) as { summary: string }).summary).toMatch(/rolled back.*the 2 file\(s\) its commands changed were restored from the checkpoint/);
+    expect(agent.snapshot()).toEqual(before);
+  });
+
+  it('checkpoints before discovery\'s validation commands: what they write is the run\'s change, and undo removes it', { timeout: TIMEOUT_MS }, async () => {
+    await using agent = await createAgentWorkspace();
+    const packageJson = JSON.parse(fs.readFileSync(agent.workspace.path('package.json'), 'utf8')) as { scripts: Record<string, string> };
+    packageJson.scripts.test = 'echo report > test-report.txt && vitest run';
+    agent.workspace.write('package.json', JSON.stringify(packageJson, null, 2));
+    const server = await startScriptedLlmServer({ script: [{ text: 'Nothing to do.' }] });
+    try {
+      const result = await runCli(['run', 'look around', '--mode', 'write', '--approval', 'auto', '--json', '--cwd', agent.workspace.root], { env: agent.env(server), timeoutMs: TIMEOUT_MS });
+      expect((JSON.parse(result.stdout) as { files: { path: string; status: string }[] }).files).toEqual([expect.objectContaining({ path: 'test-report.txt', status: 'added' })]);
+    } finally {
+      await server.close();
+    }
+    expect((await undo(agent)).code).toBe(0);
+    expect(fs.existsSync(agent.workspace.path('test-report.txt'))).toBe(false);
+  });
+});

@@ -16,6 +16,7 @@ import { removeFile } from '../file-system/index.js';
 import { resolveContainedTarget } from '../file-system/resolve-contained-target.js';
 import { errnoCode } from '../file-system/to-file-access-error.js';
 import { parseLastRun, parseManifest, serializeLastRun, serializeManifest } from './parse-checkpoint-records.js';
+import { syncDirectory } from '../file-system/sync-directory.js';
 
 /** Manifests kept per workspace: the newest (incremental reuse, undo) and the one before it. */
 export const KEPT_MANIFESTS_PER_WORKSPACE = 2;
@@ -222,15 +223,6 @@ async function writeReplacing(target: string, content: Uint8Array, options: { is
     throw error;
   }
   if (options.isDurable) await syncDirectory(folder);
-}
-
-async function syncDirectory(folder: string): Promise<void> {
-  const handle = await fs.promises.open(folder, fs.constants.O_RDONLY);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Keeps the newest KEPT_MANIFESTS_PER_WORKSPACE manifests of a workspace (by mtime). */

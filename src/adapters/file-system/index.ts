@@ -9,4 +9,5 @@ export { statPath } from './node-stat.js';
 export { removeFile } from './remove-file.js';
 export type { RemoveFileRequest } from './remove-file.js';
 export { BINARY_SNIFF_BYTES, safeReadFile } from './safe-read-file.js';
+export { syncDirectory } from './sync-directory.js';
 export { writeFileAtomic } from './write-file-atomic.js';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BrassError, type Clock, InvalidInputError, type JournalEntry, type JournalState, type PatchJournal, systemClock } from '../../core/index.js';
 import { parseJournalEntry } from './parse-journal-entry.js';
+import { syncDirectory } from '../file-system/sync-directory.js';
 
 /** A patch whose journal entry would be larger than this is refused before anything is written. */
 export const MAX_JOURNAL_ENTRY_BYTES = 64 * 1024 * 1024;
@@ -248,11 +249,3 @@ async function writeDurably(target: string, data: string): Promise<void> {
   }
 }
 
-async function syncDirectory(folder: string): Promise<void> {
-  const handle = await fs.promises.open(folder, fs.constants.O_RDONLY);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}

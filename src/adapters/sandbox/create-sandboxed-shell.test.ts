@@ -203,3 +203,16 @@ describe('the runtime over the sandbox service', () => {
     expect(asked).toEqual([expect.stringContaining('bubblewrap (bwrap) is not installed')]);
   });
 });
+
+describe('programs in hidden directories', () => {
+  it('shows the directory of one of brass-agent\'s own programs, never of a workspace command\'s', async () => {
+    home.write('tools/bin/probe', '#!/bin/sh\necho probe ok\n');
+    fs.chmodSync(home.path('tools/bin/probe'), 0o755);
+    home.write('tools/bin/secret.txt', 'secret\n');
+    const shell = shellWith();
+    expect(await shell.run(script('', { argv: [home.path('tools/bin/probe')], origin: 'brass' }))).toMatchObject({ exitCode: 0, stdout: 'probe ok\n', sandboxed: true });
+    const denied = await shell.run(script('', { argv: [home.path('tools/bin/probe')] }));
+    expect(denied.exitCode).not.toBe(0);
+    expect(denied.stdout).toBe('');
+  });
+});

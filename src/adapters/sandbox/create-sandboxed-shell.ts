@@ -114,13 +114,18 @@ export function createSandboxedShell(options: SandboxedShellOptions): SandboxedS
 
   async function runSandboxed(request: ShellRunRequest, bwrapPath: string): Promise<ShellRunResult> {
     // Inside, a missing program is only bubblewrap's exit code: say it as an unsandboxed start would.
-    await assertStartable(request.argv[0] ?? '', request.cwd, options.baseEnv);
+    const program = await assertStartable(request.argv[0] ?? '', request.cwd, options.baseEnv);
     const workspaceRoot = request.workspaceRoot ?? null;
     const base = await policyFor(workspaceRoot);
-    // The working directory must exist inside: shown read-only when no writable path holds it.
+    // The working directory must exist inside (read-only when no writable path holds it), and so must one of
+    // brass-agent's own programs that lies in a hidden directory (its bundled ripgrep under a checkout in /tmp).
+    // Never for a workspace command: its program must not choose which hidden directory is shown.
     const cwd = (await realPathOrNull(request.cwd)) ?? request.cwd;
     const isCwdWritable = base.writablePaths.some((writable) => isPathInside(cwd, writable, false));
-    const policy = isCwdWritable ? base : { ...base, readOnlyPaths: [...base.readOnlyPaths, cwd] };
+    const programDirectory = path.dirname((await realPathOrNull(program)) ?? program);
+    const isProgramHidden = request.origin === 'brass' && base.hiddenPaths.some((hidden) => isPathInside(programDirectory, hidden, false) && programDirectory !== hidden);
+    const shown = [...(isCwdWritable ? [] : [cwd]), ...(isProgramHidden ? [programDirectory] : [])];
+    const policy = shown.length === 0 ? base : { ...base, readOnlyPaths: [...base.readOnlyPaths, ...shown] };
     const guard = workspaceRoot === null ? null : await guardMissingProtectedPaths(workspaceRoot);
     const result = await runner.run({ ...request, argv: buildBubblewrapArgv(bwrapPath, request.argv, { cwd: request.cwd, policy }) });
     const removed = guard === null ? [] : await guard();

@@ -34,15 +34,18 @@ function isDirectory(path: string): boolean {
 /**
  * Throws the CommandStartError spawning `command` in `cwd` would give,
  * without spawning it: for a command started inside the sandbox, where a
- * missing program is only an exit code of bubblewrap.
+ * missing program is only an exit code of bubblewrap. Returns the program's
+ * absolute path.
  */
-export async function assertStartable(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+export async function assertStartable(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (!isDirectory(cwd)) throw new CommandStartError({ command, message: `working directory not found: ${cwd}` });
   if (command.includes('/')) {
     const resolved = path.resolve(cwd, command);
     if (!existsSync(resolved)) throw new CommandStartError({ command, message: `command not found: ${command}` });
     if (!(await isExecutableFile(resolved))) throw new CommandStartError({ command, message: `permission denied (not an executable file?): ${command}` });
-    return;
+    return resolved;
   }
-  if ((await findExecutable(command, env)) === null) throw new CommandStartError({ command, message: `command not found: ${command}` });
+  const found = await findExecutable(command, env);
+  if (found === null) throw new CommandStartError({ command, message: `command not found: ${command}` });
+  return found;
 }

@@ -16,4 +16,4 @@ export { takeCheckpoint } from './take-checkpoint.js';
 export type { TakeCheckpointOptions, TakeCheckpointResult } from './take-checkpoint.js';
 export { undoLastRun } from './undo-last-run.js';
 export type { UndoLastRunOptions, UndoLastRunResult } from './undo-last-run.js';
-export { withCheckpoint } from './with-checkpoint.js';
+export { withCheckpoint, withCheckpointRuntime } from './with-checkpoint.js';

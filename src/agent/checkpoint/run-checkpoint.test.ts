@@ -26,7 +26,7 @@ async function setup(files: Record<string, string> = { 'a.txt': 'A\n', 'src/b.ts
   const events: AgentEvent[] = [];
   const checkpoint = new RunCheckpoint({ store, runtime: kit.baseRuntime, runId: 'run-1', clock: systemClock, emit: (event) => events.push(event), redact: (text) => text });
   const services = withCheckpoint(kit.environment.services, checkpoint);
-  const sh = (script: string) => services.shell.run({ argv: ['sh', '-c', script], cwd: workspace.root, timeoutMs: 10_000, maxOutputBytes: 10_000 });
+  const sh = (script: string) => services.shell.run({ argv: ['sh', '-c', script], cwd: workspace.root, workspaceRoot: workspace.root, timeoutMs: 10_000, maxOutputBytes: 10_000 });
   return { workspace, kit, store, events, checkpoint, services, sh };
 }
 
@@ -105,7 +105,7 @@ describe('RunCheckpoint with withCheckpoint', () => {
     const { workspace, store, kit, events } = await setup();
     const checkpoint = new RunCheckpoint({ store, runtime: kit.baseRuntime, runId: 'r', clock: systemClock, emit: (event) => events.push(event), redact: (text) => text, limits: { maxFiles: 1, maxBytes: 1e9 } });
     const services = withCheckpoint(kit.environment.services, checkpoint);
-    const result = await services.shell.run({ argv: ['sh', '-c', 'rm a.txt'], cwd: workspace.root, timeoutMs: 10_000, maxOutputBytes: 10_000 });
+    const result = await services.shell.run({ argv: ['sh', '-c', 'rm a.txt'], cwd: workspace.root, workspaceRoot: workspace.root, timeoutMs: 10_000, maxOutputBytes: 10_000 });
     expect(result.exitCode).toBe(0);
     expect(events).toEqual([{ type: 'warning', message: expect.stringMatching(/more than 1 files .*`brass-agent undo` is unavailable for this run$/) }]);
     expect(await checkpoint.finish()).toEqual([]);

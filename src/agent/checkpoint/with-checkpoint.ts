@@ -1,4 +1,4 @@
-import type { FileSystem, Services, Shell } from '../../core/index.js';
+import type { FileSystem, Runtime, Services, Shell } from '../../core/index.js';
 import type { RunCheckpoint } from './run-checkpoint.js';
 
 /**
@@ -40,6 +40,27 @@ export function withCheckpoint(services: Services, checkpoint: RunCheckpoint): S
     },
   });
   return { ...services, shell, fileSystem };
+}
+
+/**
+ * A runtime built elsewhere (discovery's command runtime, whose permission
+ * service allows exactly the planned commands) with the checkpoint woven in
+ * the same way: a command from the workspace takes the checkpoint first and
+ * is scanned after. brass-agent's own read-only programs (`origin: 'brass'`,
+ * git status) change nothing and pass straight through.
+ */
+export function withCheckpointRuntime(runtime: Runtime, checkpoint: RunCheckpoint): Runtime {
+  return forwarding<Runtime>(runtime, {
+    execute: async (action, options) => {
+      if (action.kind !== 'shell.run' || action.origin === 'brass') return runtime.execute(action, options);
+      await checkpoint.beforeChange();
+      try {
+        return await runtime.execute(action, options);
+      } finally {
+        await checkpoint.afterCommand(action.argv);
+      }
+    },
+  });
 }
 
 /** `inner` with `overrides` in place of some members; every other member (methods bound to `inner`) is forwarded. */

@@ -60,6 +60,8 @@ export type AgentEvent =
   | { type: 'checkpoint.created'; checkpointId: string; files: number; reusedFiles: number }
   /** A command the run executed created, changed or deleted these files. */
   | { type: 'command.changed_files'; command: string; files: { path: string; status: PatchFileSummary['status'] }[] }
+  /** A rolled-back run: the files its commands changed, restored from the checkpoint (written back or removed). */
+  | { type: 'checkpoint.restored'; restored: string[] }
   | { type: 'warning'; message: string }
   | {
       type: 'run.finished';

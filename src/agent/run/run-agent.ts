@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createRuntime } from '../../core/index.js';
+import { createRuntime, type Runtime } from '../../core/index.js';
 import { discoverContext, type DiscoveryResult, type ValidationCommand } from '../../context/discovery/index.js';
-import { RunCheckpoint, diffRunChanges, withCheckpoint } from '../checkpoint/index.js';
+import { RunCheckpoint, diffRunChanges, undoLastRun, withCheckpoint, withCheckpointRuntime } from '../checkpoint/index.js';
 import type { AgentEvent, PatchFileSummary, RunFinalState } from '../events/agent-event.js';
 import { comparePaths } from '../patch/file-diff.js';
 import { runToolLoop, type ToolLoopResult } from '../loop/index.js';
@@ -63,6 +63,12 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     workspace: environment.scope.root,
   });
 
+  // Taken before the run's first change, discovery's validation commands included (a test run may write files too).
+  const checkpoint =
+    options.checkpoints === undefined || options.checkpoints === null
+      ? null
+      : new RunCheckpoint({ store: options.checkpoints, runtime: baseRuntime, runId, clock: environment.services.clock, emit, redact });
+  const createCommandRuntime = options.discovery.createCommandRuntime;
   const isPatchFile = options.patchText !== undefined;
   // A reviewed patch is validated like any applied change: discovery finds the validation commands, without running them or reading for a model.
   const discovery: DiscoveryResult = await discoverContext({
@@ -71,7 +77,10 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     goal: options.goal,
     run: isPatchFile ? false : (options.discovery.run ?? true),
     ...(isPatchFile ? { useGoalRanking: false } : {}),
-    ...(options.discovery.createCommandRuntime ? { createCommandRuntime: options.discovery.createCommandRuntime } : {}),
+    createCommandRuntime: (planned) => {
+      const commandRuntime = createCommandRuntime?.(planned) ?? baseRuntime;
+      return checkpoint === null ? commandRuntime : withCheckpointRuntime(commandRuntime, checkpoint);
+    },
     ...(options.discovery.retrievalCache && !isPatchFile ? { retrievalCache: options.discovery.retrievalCache } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
@@ -84,10 +93,6 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   const validationCommands = discovery.commands.filter((command) => command.ran || command.problem === undefined).map(toRunnable);
 
   const changeset = new Changeset(baseRuntime);
-  const checkpoint =
-    options.checkpoints === undefined || options.checkpoints === null
-      ? null
-      : new RunCheckpoint({ store: options.checkpoints, runtime: baseRuntime, runId, clock: environment.services.clock, emit, redact });
   const services = checkpoint === null ? environment.services : withCheckpoint(environment.services, checkpoint);
   const session = await createAgentSession({ ...environment, services, validationCommands }, { mode, name: 'main', edits: changeset, ...(options.selection ? { selection: options.selection } : {}) });
   for (const warning of session.contextSession.warnings) emit({ type: 'warning', message: redact(warning) });
@@ -99,7 +104,10 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   const finish = async (state: RunFinalState, summary: string, extra: Partial<RunAgentResult> = {}): Promise<RunAgentResult> => {
     const change = await withCommandChanges(checkpoint, { files: extra.files ?? changeset.files(), diff: extra.diff ?? '' }, (message) => emit({ type: 'warning', message: redact(message) }));
     const { files, diff } = change;
-    if (change.commandFiles > 0) summary = `${summary.replace(NOTHING_CHANGED_PATTERN, '')}; the run's commands changed ${change.commandFiles} file(s) (\`brass-agent undo\` restores them)`;
+    if (state === 'rolled-back' && change.commandFiles > 0 && checkpoint !== null) {
+      // A rollback restores the whole run: what its commands changed returns to the checkpoint like its patches.
+      summary = `${summary}; ${await restoreCommandChanges(checkpoint, baseRuntime, emit, (message) => emit({ type: 'warning', message: redact(message) }))}`;
+    } else if (change.commandFiles > 0) summary = `${summary.replace(NOTHING_CHANGED_PATTERN, '')}; the run's commands changed ${change.commandFiles} file(s) (\`brass-agent undo\` restores them)`;
     emit({ type: 'run.finished', state, summary, steps, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, files });
     return {
       runId,
@@ -198,6 +206,22 @@ async function withCommandChanges(
     warn(`the diff of the files the run's commands changed is unavailable: ${error instanceof Error ? error.message : String(error)}`);
     const summaries = others.map((item) => ({ path: item.path, status: item.status, additions: 0, deletions: 0 }));
     return { files: [...change.files, ...summaries].sort((left, right) => comparePaths(left.path, right.path)), diff: change.diff, commandFiles: others.length };
+  }
+}
+
+/** After a rollback: the files the run's commands changed, back to the checkpoint (undo's restore; it marks the run undone). */
+async function restoreCommandChanges(checkpoint: RunCheckpoint, runtime: Runtime, emit: (event: AgentEvent) => void, warn: (message: string) => void): Promise<string> {
+  try {
+    const result = await undoLastRun({ store: checkpoint.store, runtime });
+    if (result.kind === 'restored') {
+      emit({ type: 'checkpoint.restored', restored: result.restored });
+      return `the ${result.restored.length} file(s) its commands changed were restored from the checkpoint`;
+    }
+    if (result.kind === 'conflict') return `files its commands changed were edited meanwhile and were left as they are (${result.conflicts.join(', ')}); \`brass-agent undo --force\` restores them`;
+    return 'its commands changed nothing left to restore';
+  } catch (error) {
+    warn(`the files the run's commands changed could not be restored: ${error instanceof Error ? error.message : String(error)}`);
+    return 'the files its commands changed were not restored (`brass-agent undo` may)';
   }
 }
 

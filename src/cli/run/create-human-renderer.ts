@@ -93,6 +93,7 @@ export function createHumanRenderer(options: HumanRendererOptions): HumanRendere
       progress(event.passed ? colors.green(`✓ validation passes: ${commands}`) : colors.red(`✗ validation fails: ${commands}`));
     },
     'checkpoint.created': (event) => progress(colors.dim(`checkpoint: ${event.files} file(s) (${event.reusedFiles} unchanged since the last one); \`brass-agent undo\` returns to it`)),
+    'checkpoint.restored': (event) => progress(colors.dim(`restored from the checkpoint what the run's commands changed: ${event.restored.length} file(s)`)),
     'command.changed_files': (event) => progress(colors.yellow(`  changed by ${oneLine(event.command, 80)}: ${describeChangedFiles(event.files)}`)),
     warning: (event) => progress(`${colors.yellow('warning:')} ${oneLine(event.message, 400)}`),
     'run.finished': (event) => progress(finalLine(event, colors)),
