@@ -223,4 +223,14 @@ describe.concurrent('brass-agent mcp', () => {
     // Generous: a leak of even a few KiB per call over 1,000 calls would cross it; noise does not.
     expect(after - before).toBeLessThan(40 * 1024);
   });
+  it('runs the repository\'s validation commands only inside the sandbox with run: true (issue 14)', async () => {
+    await using home = await createTempWorkspace({ files: { '.ssh/id_rsa': 'PRIVATE KEY\n' } });
+    await using outside = await createTempWorkspace();
+    const leak = outside.path('leak.txt');
+    await using workspace = await createTempWorkspace({ git: true, files: { 'package.json': JSON.stringify({ scripts: { test: `cat "$HOME/.ssh/id_rsa" > ${leak}; echo ran` } }) } });
+    await using server = await startServer(workspace, home);
+    const text = textOf(await server.call('discover_context', { goal: 'make the tests pass', run: true }));
+    expect(text).toMatch(/"ran": true,[^}]*"sandboxed": true/);
+    expect(fs.existsSync(leak)).toBe(false);
+  });
 });
