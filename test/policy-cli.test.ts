@@ -33,6 +33,15 @@ describe.concurrent('brass-agent policy check', () => {
     expect(answer?.reason).toMatch(/\/etc\/passwd, outside the workspace/);
   });
 
+  it('says how a command would run: inside the sandbox, or only with a yes when an untrusted workspace has none (issue 14)', async () => {
+    await using workspace = await createTempWorkspace();
+    expect((await check(workspace, ['--command', 'npm test'])).answer).toMatchObject({ decision: 'ask', sandbox: { isolation: 'sandbox' } });
+    await using empty = await createTempWorkspace();
+    const withoutBwrap = await check(workspace, ['--command', 'npm test'], { ...envFor(workspace), PATH: empty.root });
+    expect(withoutBwrap.answer).toMatchObject({ sandbox: { isolation: 'ask', detail: expect.stringContaining('bubblewrap (bwrap) is not installed') } });
+    expect((await check(workspace, ['--read', 'a.txt'])).answer).not.toHaveProperty('sandbox');
+  });
+
   it('names outside paths the way a person reads them', async () => {
     await using workspace = await createTempWorkspace({ files: { 'src/a.ts': '' } });
     const outside = await createTempWorkspace({ files: { 'secret.txt': 'x' } });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openWorkspace } from '../../adapters/node-workspace/index.js';
 import { loadShellParser } from '../../adapters/shell-parser/index.js';
-import { type AgentAction, BrassError, type OutOfScopePath, type ShellParser, createRuntime } from '../../core/index.js';
+import { type AgentAction, BrassError, type CommandIsolation, type OutOfScopePath, type ShellParser, createRuntime } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
 import { displayPath } from '../display-path.js';
 import type { Output } from '../output.js';
@@ -24,13 +24,30 @@ export async function executePolicyCheck({ options, output, streams }: CommandCo
   let reason = result.verdict.reason;
   for (const item of result.outOfScope) reason = reason.split(item.realPath).join(show(item));
   const outOfScopePaths = result.outOfScope.map(show);
+  // How a command would run besides whether it may: the permission verdict says nothing about the sandbox.
+  const sandbox = action.kind === 'shell.run' ? describeIsolation(await workspace.services.shell.isolationFor('workspace')) : null;
   if (options.json) {
-    output.json({ version: 1, decision: result.verdict.decision, outOfScopePaths, reason, unknown: result.unknown });
+    output.json({ version: 1, decision: result.verdict.decision, outOfScopePaths, reason, unknown: result.unknown, ...(sandbox === null ? {} : { sandbox }) });
     return;
   }
   output.result(`${result.verdict.decision}: ${reason}`);
+  if (sandbox !== null) output.result(`  runs: ${sandbox.detail}`);
   for (const shown of outOfScopePaths) output.result(`  outside the workspace: ${shown}`);
   for (const unknown of result.unknown) output.result(`  cannot be sure: ${unknown}`);
+}
+
+/** `sandbox` of the JSON document: how the command would run, and why. */
+function describeIsolation(isolation: CommandIsolation): { isolation: CommandIsolation['kind']; detail: string } {
+  switch (isolation.kind) {
+    case 'sandbox':
+      return { isolation: 'sandbox', detail: 'inside the sandbox (workspace writable, HOME hidden, no network)' };
+    case 'host':
+      return { isolation: 'host', detail: isolation.note ?? 'without a sandbox' };
+    case 'ask':
+      return { isolation: 'ask', detail: `without a sandbox only if you say yes: ${isolation.reason}` };
+    case 'refuse':
+      return { isolation: 'refuse', detail: `not at all: ${isolation.reason}` };
+  }
 }
 
 function actionOf(raw: Record<string, unknown>): AgentAction {
