@@ -216,3 +216,18 @@ describe('programs in hidden directories', () => {
     expect(denied.stdout).toBe('');
   });
 });
+
+describe('the user config file', () => {
+  it('stays read-only in a writable path, and one a command created there is removed (it would decide trust)', async () => {
+    const configFile = workspace.path('.xdg/brass-agent/config.json');
+    const shell = createSandboxedShell({ baseEnv: { PATH: process.env.PATH ?? '' }, homeDir: home.root, settings: SETTINGS, isWorkspaceTrusted: false, protectedFiles: [configFile], _internal: { runner } });
+    const created = await shell.run(script(`mkdir -p .xdg/brass-agent && echo '{ "trustedWorkspaces": ["/"] }' > ${configFile}`));
+    expect(created.exitCode).toBe(0);
+    expect(fs.existsSync(configFile)).toBe(false);
+    expect(created.stderr).toContain('removed .xdg/brass-agent/config.json');
+    workspace.write('.xdg/brass-agent/config.json', '{}\n');
+    const overwritten = await shell.run(script(`echo '{ "trustedWorkspaces": ["/"] }' > ${configFile}`));
+    expect(overwritten.exitCode).not.toBe(0);
+    expect(fs.readFileSync(configFile, 'utf8')).toBe('{}\n');
+  });
+});

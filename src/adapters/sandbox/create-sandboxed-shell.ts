@@ -126,9 +126,9 @@ export function createSandboxedShell(options: SandboxedShellOptions): SandboxedS
     const isProgramHidden = request.origin === 'brass' && base.hiddenPaths.some((hidden) => isPathInside(programDirectory, hidden, false) && programDirectory !== hidden);
     const shown = [...(isCwdWritable ? [] : [cwd]), ...(isProgramHidden ? [programDirectory] : [])];
     const policy = shown.length === 0 ? base : { ...base, readOnlyPaths: [...base.readOnlyPaths, ...shown] };
-    const guard = workspaceRoot === null ? null : await guardMissingProtectedPaths(workspaceRoot);
+    const guard = await guardMissingProtectedPaths(workspaceRoot, policy.writablePaths, options.protectedFiles ?? []);
     const result = await runner.run({ ...request, argv: buildBubblewrapArgv(bwrapPath, request.argv, { cwd: request.cwd, policy }) });
-    const removed = guard === null ? [] : await guard();
+    const removed = await guard();
     const note = removed.length > 0 ? `\n[brass-agent] removed ${removed.join(', ')}, which the command created: it stays read-only for commands\n` : '';
     return { ...result, stderr: result.stderr + note, sandboxed: true };
   }
@@ -179,19 +179,25 @@ async function hiddenDirectories(homeDir: string): Promise<string[]> {
  * point would create them); a command could create them instead. Records
  * which are missing and returns a check that removes any the command created.
  */
-async function guardMissingProtectedPaths(workspaceRoot: string): Promise<() => Promise<string[]>> {
-  const hasGitDirectory = (await fs.lstat(path.join(workspaceRoot, '.git')).catch(() => null))?.isDirectory() === true;
-  // Without a .git directory a command may create a repository (git init): its config and hooks are its own.
-  const watched = PROTECTED_WORKSPACE_PATHS.filter((relative) => hasGitDirectory || !relative.startsWith('.git/'));
-  const missing: string[] = [];
-  for (const relative of watched) if (!(await exists(path.join(workspaceRoot, relative)))) missing.push(relative);
+async function guardMissingProtectedPaths(workspaceRoot: string | null, writablePaths: readonly string[], protectedFiles: readonly string[]): Promise<() => Promise<string[]>> {
+  const watched: { absolute: string; shown: string }[] = [];
+  if (workspaceRoot !== null) {
+    const hasGitDirectory = (await fs.lstat(path.join(workspaceRoot, '.git')).catch(() => null))?.isDirectory() === true;
+    // Without a .git directory a command may create a repository (git init): its config and hooks are its own.
+    for (const relative of PROTECTED_WORKSPACE_PATHS) if (hasGitDirectory || !relative.startsWith('.git/')) watched.push({ absolute: path.join(workspaceRoot, relative), shown: relative });
+  }
+  // The user's config decides trust: one created in a writable path (XDG_CONFIG_HOME inside the workspace) would trust anything.
+  for (const file of protectedFiles) {
+    if (writablePaths.some((writable) => isPathInside(path.resolve(file), writable, false))) watched.push({ absolute: path.resolve(file), shown: workspaceRoot === null ? file : path.relative(workspaceRoot, file) || file });
+  }
+  const missing: typeof watched = [];
+  for (const entry of watched) if (!(await exists(entry.absolute))) missing.push(entry);
   return async () => {
     const removed: string[] = [];
-    for (const relative of missing) {
-      const absolute = path.join(workspaceRoot, relative);
-      if (!(await exists(absolute))) continue;
-      await fs.rm(absolute, { recursive: true, force: true });
-      removed.push(relative);
+    for (const entry of missing) {
+      if (!(await exists(entry.absolute))) continue;
+      await fs.rm(entry.absolute, { recursive: true, force: true });
+      removed.push(entry.shown);
     }
     return removed;
   };
