@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { openWorkspace } from '../adapters/node-workspace/index.js';
+import { describeSandboxGap } from '../adapters/sandbox/index.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { createMcpSession, type McpLog } from './mcp-session.js';
 
@@ -28,6 +29,8 @@ export interface ServeStdioOptions {
 export async function serveStdio(options: ServeStdioOptions): Promise<void> {
   const workspace = await openWorkspace({ cwd: options.cwd, env: options.env, ...(options.configPath === undefined ? {} : { configPath: options.configPath }) });
   for (const warning of workspace.config.warnings) options.log(`warning: ${warning}`);
+  const gap = describeSandboxGap(await workspace.services.shell.status(), { isWorkspaceTrusted: workspace.config.isWorkspaceTrusted, isRequired: workspace.config.config.sandbox.mode === 'required' });
+  if (gap !== null) options.log(`warning: ${gap}`);
   const session = createMcpSession({ workspace, env: options.env, log: options.log });
   const server = createMcpServer(session, options.version);
   const transport = new StdioServerTransport(options.stdin, options.stdout);

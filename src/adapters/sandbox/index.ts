@@ -10,3 +10,4 @@ export type { SandboxPolicy } from './bubblewrap-argv.js';
 export { SANDBOX_PROBE_TIMEOUT_MS, probeBubblewrap } from './probe-bubblewrap.js';
 export type { BubblewrapProbe } from './probe-bubblewrap.js';
 export { PROTECTED_WORKSPACE_PATHS } from './sandbox-paths.js';
+export { describeSandboxGap } from './describe-sandbox-gap.js';

@@ -1,4 +1,5 @@
 import { type OpenedWorkspace, openAgentServices, runtimeLimitsFor } from '../../adapters/node-workspace/index.js';
+import { describeSandboxGap } from '../../adapters/sandbox/index.js';
 import { createContextCache } from '../../agent/context-session/index.js';
 import type { AgentEvent } from '../../agent/events/agent-event.js';
 import type { AgentEnvironment, ApprovalPrompt } from '../../agent/session/index.js';
@@ -37,11 +38,8 @@ export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions)
   const docsMap = await openOptionalDocsMap(workspace, output, options.env);
   const ask = options.ask;
   const sandbox = await workspace.services.shell.status();
-  if (sandbox.state !== 'active') {
-    const why = sandbox.state === 'off' ? sandbox.detail : `no sandbox: ${sandbox.reason}`;
-    const effect = workspace.config.isWorkspaceTrusted ? 'commands run unsandboxed (the workspace is trusted)' : 'commands from the repository or the model run only with your yes on a terminal';
-    output.warn(`${why}; ${effect}${sandbox.state === 'unavailable' ? `; fix: ${sandbox.fix}` : ''}`);
-  }
+  const gap = describeSandboxGap(sandbox, { isWorkspaceTrusted: workspace.config.isWorkspaceTrusted, isRequired: config.sandbox.mode === 'required' });
+  if (gap !== null) output.warn(gap);
   const environment: AgentEnvironment = {
     services: parts.services,
     scope: workspace.scope,
