@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -17,6 +17,8 @@ import { resolveContainedTarget } from '../file-system/resolve-contained-target.
 import { errnoCode } from '../file-system/to-file-access-error.js';
 import { parseLastRun, parseManifest, serializeLastRun, serializeManifest } from './parse-checkpoint-records.js';
 import { syncDirectory } from '../file-system/sync-directory.js';
+import { writeViaTempFile } from '../file-system/write-via-temp-file.js';
+import { withStoreErrors } from '../file-system/with-store-errors.js';
 
 /** Manifests kept per workspace: the newest (incremental reuse, undo) and the one before it. */
 export const KEPT_MANIFESTS_PER_WORKSPACE = 2;
@@ -206,22 +208,7 @@ async function writeReplacing(target: string, content: Uint8Array, options: { is
   const folder = path.dirname(target);
   const isStoreFile = options.mode === undefined;
   await fs.promises.mkdir(folder, { recursive: true, ...(isStoreFile ? { mode: DIRECTORY_MODE } : {}) });
-  const mode = options.mode ?? FILE_MODE;
-  const temp = path.join(folder, `.${path.basename(target).slice(0, 100)}.brass-${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await fs.promises.open(temp, 'wx', mode);
-    try {
-      await handle.chmod(mode);
-      await handle.writeFile(content);
-      if (options.isDurable) await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.promises.rename(temp, target);
-  } catch (error) {
-    await fs.promises.rm(temp, { force: true });
-    throw error;
-  }
+  await writeViaTempFile(target, content, { mode: options.mode ?? FILE_MODE, isDurable: options.isDurable });
   if (options.isDurable) await syncDirectory(folder);
 }
 
@@ -243,12 +230,6 @@ async function readTextOrNull(file: string): Promise<string | null> {
   }
 }
 
-async function guarded<T>(directory: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (BrassError.isInstance(error)) throw error;
-    const reason = errnoCode(error) ?? (error instanceof Error ? error.message : String(error));
-    throw new BrassError('checkpoint-failed', `the checkpoint store in ${directory} cannot be used (${reason})`, { cause: error });
-  }
+function guarded<T>(directory: string, work: () => Promise<T>): Promise<T> {
+  return withStoreErrors({ code: 'checkpoint-failed', name: 'the checkpoint store', directory }, work);
 }

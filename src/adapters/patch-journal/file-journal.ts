@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BrassError, type Clock, InvalidInputError, type JournalEntry, type JournalState, type PatchJournal, systemClock } from '../../core/index.js';
 import { parseJournalEntry } from './parse-journal-entry.js';
 import { syncDirectory } from '../file-system/sync-directory.js';
+import { writeViaTempFile } from '../file-system/write-via-temp-file.js';
+import { withStoreErrors } from '../file-system/with-store-errors.js';
 
 /** A patch whose journal entry would be larger than this is refused before anything is written. */
 export const MAX_JOURNAL_ENTRY_BYTES = 64 * 1024 * 1024;
@@ -127,15 +129,8 @@ export function createFileJournal(options: FileJournalOptions): FileJournal {
   };
 }
 
-/** Runs one journal operation; an I/O failure becomes one line naming the journal. */
-async function guarded<T>(directory: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (BrassError.isInstance(error)) throw error;
-    const reason = errnoCode(error) ?? (error instanceof Error ? error.message : String(error));
-    throw new BrassError('journal-failed', `the patch journal in ${directory} cannot be used (${reason})`, { cause: error });
-  }
+function guarded<T>(directory: string, work: () => Promise<T>): Promise<T> {
+  return withStoreErrors({ code: 'journal-failed', name: 'the patch journal', directory }, work);
 }
 
 function serialize(entry: JournalEntry): string {
@@ -227,20 +222,7 @@ async function removeIfPresent(target: string): Promise<void> {
 async function writeDurably(target: string, data: string): Promise<void> {
   const folder = path.dirname(target);
   const firstCreated = await fs.promises.mkdir(folder, { recursive: true, mode: DIRECTORY_MODE });
-  const temp = path.join(folder, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await fs.promises.open(temp, 'wx', FILE_MODE);
-    try {
-      await handle.writeFile(data, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.promises.rename(temp, target);
-  } catch (error) {
-    await fs.promises.rm(temp, { force: true });
-    throw error;
-  }
+  await writeViaTempFile(target, data, { mode: FILE_MODE, isDurable: true });
   // The rename lives in the folder; new folders live in their parents, up to the one that existed.
   const stop = firstCreated === undefined ? folder : path.dirname(firstCreated);
   for (let current = folder; ; current = path.dirname(current)) {
