@@ -1,4 +1,4 @@
-import { BrassError, InvalidInputError, type Llm, type LlmCompleteRequest, type LlmCompleteResult } from '../../core/index.js';
+import { BrassError, InvalidInputError, clampTimerMs, type Llm, type LlmCompleteRequest, type LlmCompleteResult } from '../../core/index.js';
 import type { LanguageModel } from 'ai';
 import type * as SdkTurnModule from './sdk-turn.js';
 import type { LlmFailure, LlmFailureContext } from './classify-llm-error.js';
@@ -78,7 +78,8 @@ export function createLlm(options: CreateLlmOptions): Llm {
 
       for (let attempt = 0; ; attempt += 1) {
         throwIfCancelled(request.signal);
-        const timeout = AbortSignal.timeout(options.timeoutMs);
+        // Clamped: a delay past Node's 32-bit timer would abort every attempt at once.
+        const timeout = AbortSignal.timeout(clampTimerMs(options.timeoutMs));
         const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout]);
         try {
           return await streamTurn({ model, request, maxOutputTokens: options.maxOutputTokens, signal, cacheSystemPrompt: options.provider === 'anthropic', onTextDelta });

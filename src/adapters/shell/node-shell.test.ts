@@ -162,6 +162,12 @@ describe('createNodeShell', () => {
     await expect(run([], request)).rejects.toSatisfy(InvalidInputError.isInstance);
   });
 
+  // Issue 15 item 18: a delay past 2^31-1 ms fires a Node timer at once; it is clamped, not refused or overflowed.
+  it('runs a command under a timeout longer than a Node timer holds to its end', async () => {
+    const result = await run([NODE, '-e', 'setTimeout(() => process.stdout.write("finished"), 50)'], { timeoutMs: 2 ** 40 });
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false, stdout: 'finished' });
+  });
+
   describe('environment', () => {
     const printEnv = [NODE, '-e', 'process.stdout.write(JSON.stringify([process.env.BRASS_TEST_TOKEN, process.env.VISIBLE, process.env.EXTRA]))'];
     const baseEnv = { PATH: process.env.PATH, BRASS_TEST_TOKEN: 'secret-value', VISIBLE: 'yes' };

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { BrassError, InvalidInputError } from '../../core/index.js';
+import { BrassError, InvalidInputError, clampTimerMs } from '../../core/index.js';
 import type { Shell, ShellRunRequest, ShellRunResult } from '../../core/index.js';
 import { OutputCapture } from './capture-output.js';
 import { scrubEnvironment } from './scrub-environment.js';
@@ -13,9 +13,6 @@ export const TERMINATE_GRACE_MS = 2_000;
  * whatever still holds them (a background grandchild) is terminated.
  */
 export const EXIT_DRAIN_MS = 1_000;
-
-/** setTimeout fires at once for longer delays (32-bit signed milliseconds). */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 const IS_WINDOWS = process.platform === 'win32';
 
@@ -66,8 +63,9 @@ export function createNodeShell(options: NodeShellOptions = {}): Shell {
 function validateRequest(request: ShellRunRequest): void {
   if (request.argv.length === 0 || request.argv[0] === '') throw new InvalidInputError('argv', 'must name a command');
   if (request.argv.some((argument) => argument.includes('\0'))) throw new InvalidInputError('argv', 'contains a NUL byte');
-  if (!(request.timeoutMs > 0 && request.timeoutMs <= MAX_TIMEOUT_MS)) {
-    throw new InvalidInputError('timeoutMs', `must be between 1 and ${MAX_TIMEOUT_MS}, got ${request.timeoutMs}`);
+  // A longer timeout is clamped to MAX_TIMER_MS where the timer is set, not refused.
+  if (!(request.timeoutMs > 0 && Number.isFinite(request.timeoutMs))) {
+    throw new InvalidInputError('timeoutMs', `must be a positive finite number of milliseconds, got ${request.timeoutMs}`);
   }
   if (!(request.maxOutputBytes >= 0)) {
     throw new InvalidInputError('maxOutputBytes', `must be zero or more, got ${request.maxOutputBytes}`);
@@ -186,7 +184,7 @@ function runCommand(
       setTimeout(() => {
         timedOut = true;
         terminate();
-      }, request.timeoutMs),
+      }, clampTimerMs(request.timeoutMs)),
     );
     request.signal?.addEventListener('abort', onAbort, { once: true });
 
