@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyTrustRule } from './apply-trust-rule.js';
+import { z } from 'zod';
+import { MAX_TIMER_MS } from '../core/index.js';
+import { UNTRUSTED_WORKSPACE_RULES, applyTrustRule } from './apply-trust-rule.js';
+import { listConfigKeys } from './build-config-reference.js';
+import { listTrustBehaviours } from './list-trust-behaviours.js';
 import { ConfigSchema, type Config } from './schema.js';
 import { LimitsSchema } from './sections/limits-schema.js';
+import { positiveInteger } from './sections/positive-integer.js';
+import { untrusted } from './sections/untrusted-behaviour.js';
 
 const FILE = '.brass-agent.json';
 
@@ -52,11 +58,11 @@ const narrowingOrHarmless: [keyPath: string, value: unknown][] = [
   ['search.ripgrepPath', '/usr/bin/rg'],
   ['search.engine', 'node'],
   ['search.skipDirs', ['vendor']],
-  ['context.maxFiles', 50],
+  ['context.maxFiles', 2],
   ['context.enabled', false],
   ['context.globs', ['*.py']],
   ['project.validationCommands', [{ name: 'test', command: 'npm test' }]],
-  ['project.maxValidationCommands', 10],
+  ['project.maxValidationCommands', 1],
   ['llm.model', 'gpt-5'],
   ['llm.provider', 'openai'],
   ['shell.passEnv', []],
@@ -123,4 +129,59 @@ describe('applyTrustRule: the sandbox section', () => {
   it('lets an untrusted workspace make it stricter', () => {
     expect(untrusted({ sandbox: { mode: 'required', network: false } })).toEqual({ value: { sandbox: { mode: 'required', network: false } }, warnings: [] });
   });
+});
+
+// Issue 15 item 18: llm.timeoutMs was missing from a hand-written list; the
+// trust behaviour is now declared on every key's schema and checked here.
+describe('the trust behaviour of every config key', () => {
+  const entries = listTrustBehaviours();
+  const numericKeys = entries.filter((entry) => entry.schema instanceof z.ZodNumber).map((entry) => entry.keyPath);
+
+  it('is declared on every leaf key of ConfigSchema (add untrusted(...) to a new key)', () => {
+    expect(entries.filter((entry) => entry.behaviour === undefined).map((entry) => entry.keyPath)).toEqual([]);
+  });
+
+  it('is listed for exactly the documented keys (the walk misses none)', () => {
+    const documented = listConfigKeys()
+      .map((key) => key.keyPath)
+      .filter((keyPath) => keyPath !== 'trustedWorkspaces');
+    expect(entries.map((entry) => entry.keyPath).sort()).toEqual(documented.sort());
+  });
+
+  it('makes every numeric key a limit an untrusted workspace may only lower', () => {
+    expect(numericKeys).toEqual(expect.arrayContaining(['llm.timeoutMs', 'llm.maxRetries', 'llm.maxOutputTokens', 'agent.delegate.timeoutMs', 'context.maxFiles']));
+    expect(entries.filter((entry) => numericKeys.includes(entry.keyPath) && entry.behaviour?.rule !== 'lower-only').map((entry) => entry.keyPath)).toEqual([]);
+  });
+
+  it('finds a key that declares nothing, and the trust rule then ignores any change to it', () => {
+    const schema = z.strictObject({ section: z.strictObject({ declared: positiveInteger(3, 'x'), forgotten: z.string().optional().describe('y') }).prefault({}) });
+    expect(listTrustBehaviours(schema).map((entry) => [entry.keyPath, entry.behaviour?.rule])).toEqual([
+      ['section.declared', 'lower-only'],
+      ['section.forgotten', undefined],
+    ]);
+    expect(listTrustBehaviours(z.strictObject({ map: untrusted(z.record(z.string(), z.number()), { rule: 'applies' }) }))[0]?.keyPath).toBe('map');
+  });
+
+  it.each(numericKeys)('ignores a raised %s from an untrusted workspace and keeps a lowered one', (keyPath) => {
+    const lowerValue = keyPath.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], LOWER) as number;
+    const raised = applyTrustRule({ workspace: at(keyPath, lowerValue + 1), lower: LOWER, file: FILE, isTrusted: false });
+    expect(raised.warnings).toEqual([`${FILE}: ignored ${keyPath} (raises the limit above ${lowerValue}): this workspace is not trusted; run \`brass-agent trust\` to trust it`]);
+    const lowered = at(keyPath, Math.max(keyPath === 'llm.maxRetries' ? 0 : 1, lowerValue - 1));
+    expect(applyTrustRule({ workspace: lowered, lower: LOWER, file: FILE, isTrusted: false })).toEqual({ value: lowered, warnings: [] });
+  });
+
+  it('has one rule per key that does not simply apply, llm.timeoutMs among them', () => {
+    const ruled = UNTRUSTED_WORKSPACE_RULES.map((rule) => rule.keyPath);
+    expect(ruled).toContain('llm.timeoutMs');
+    expect(ruled).toEqual(entries.filter((entry) => entry.behaviour?.rule !== 'applies').map((entry) => entry.keyPath));
+  });
+
+  it.each(entries.filter((entry) => entry.keyPath.endsWith('Ms')).map((entry) => entry.keyPath))(
+    'caps %s below the 2^31-1 ms a Node timer holds',
+    (keyPath) => {
+      expect(ConfigSchema.safeParse(at(keyPath, MAX_TIMER_MS)).success).toBe(true);
+      expect(ConfigSchema.safeParse(at(keyPath, 2 ** 31 - 1)).success).toBe(false);
+      expect(MAX_TIMER_MS).toBeLessThan(2 ** 31 - 1);
+    },
+  );
 });

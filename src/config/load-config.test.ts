@@ -278,16 +278,17 @@ describe('loadConfig', () => {
   it('applies the trust rule to an untrusted workspace file, with one warning per ignored key', () => {
     const loaded = load({
       user: user({ approval: 'ask' }),
-      workspace: workspace('{ "approval": "auto", "permissions": { "allow": ["Shell(*)"], "deny": ["Shell(rm*)"] }, "context": { "maxFiles": 9 } }'),
+      workspace: workspace('{ "approval": "auto", "permissions": { "allow": ["Shell(*)"], "deny": ["Shell(rm*)"] }, "context": { "maxFiles": 2 } }'),
     });
     expect(loaded.isWorkspaceTrusted).toBe(false);
     expect(loaded.config.approval).toBe('ask');
     expect(loaded.config.permissions).toMatchObject({ allow: [], deny: ['Shell(rm*)'] });
-    expect(loaded.config.context.maxFiles).toBe(9);
+    expect(loaded.config.context.maxFiles).toBe(2);
     expect(loaded.sources.approval).toBe(`user:${USER_PATH}`);
+    // In schema order, the top-level keys first (see listTrustBehaviours).
     expect(loaded.warnings).toEqual([
-      '.brass-agent.json: ignored permissions.allow (allows actions without asking): this workspace is not trusted; run `brass-agent trust` to trust it',
       '.brass-agent.json: ignored approval ("auto" approves more than "ask"): this workspace is not trusted; run `brass-agent trust` to trust it',
+      '.brass-agent.json: ignored permissions.allow (allows actions without asking): this workspace is not trusted; run `brass-agent trust` to trust it',
     ]);
   });
 

@@ -16,6 +16,7 @@ import { SandboxSchema } from './sections/sandbox-schema.js';
 import { SearchSchema } from './sections/search-schema.js';
 import { ShellSchema } from './sections/shell-schema.js';
 import { TrustedWorkspacesSchema } from './sections/trusted-workspaces-schema.js';
+import { appliesUntrusted } from './sections/untrusted-behaviour.js';
 
 /**
  * The schema of `.brass-agent.json` and of a `--config` file: the single
@@ -26,7 +27,7 @@ import { TrustedWorkspacesSchema } from './sections/trusted-workspaces-schema.js
  */
 export const ConfigSchema = z
   .strictObject({
-    $schema: z.string().optional().describe('URL or path of the JSON Schema, for editors. Ignored by brass-agent.'),
+    $schema: appliesUntrusted(z.string().optional().describe('URL or path of the JSON Schema, for editors. Ignored by brass-agent.')),
     limits: LimitsSchema.prefault({}),
     search: SearchSchema.prefault({}),
     context: ContextSchema.prefault({}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appliesUntrusted } from './untrusted-behaviour.js';
 import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN, ScopedContextSchema } from './scoped-context-schema.js';
 
 /** One agent's settings. */
@@ -14,8 +15,11 @@ export const AgentSchema = z
  * `.brass-agent/agents/<name>.md` whose frontmatter has the same fields; a
  * `context` here wins over the file's.
  */
-export const AgentsSchema = z
-  .record(z.string().regex(CONTEXT_NAME_PATTERN, { error: CONTEXT_NAME_MESSAGE }), AgentSchema)
-  .default(() => ({}))
-  .meta({ title: 'map of agent name to { description, context }' })
-  .describe('Agents by name, each with an optional description and scoped context { paths, mode, nested }.');
+// Applies in an untrusted workspace: an agent's context paths must resolve inside the workspace.
+export const AgentsSchema = appliesUntrusted(
+  z
+    .record(z.string().regex(CONTEXT_NAME_PATTERN, { error: CONTEXT_NAME_MESSAGE }), AgentSchema)
+    .default(() => ({}))
+    .meta({ title: 'map of agent name to { description, context }' })
+    .describe('Agents by name, each with an optional description and scoped context { paths, mode, nested }.'),
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nonEmptyString } from './non-empty-string.js';
 import { positiveInteger } from './positive-integer.js';
+import { appliesUntrusted } from './untrusted-behaviour.js';
 
 /** Files the discovery pass looks at by default: TypeScript, JavaScript, JSON, Markdown, YAML. */
 export const DEFAULT_CONTEXT_GLOBS: readonly string[] = [
@@ -22,24 +23,31 @@ export const DEFAULT_CONTEXT_GLOBS: readonly string[] = [
 /** `context`: the discovery pass that gathers code before the first model call. */
 export const ContextSchema = z
   .strictObject({
-    enabled: z.boolean({ error: 'expected true or false' }).default(true).describe('Run the context discovery pass before the first model call.'),
-    maxSearchQueries: positiveInteger(3, 'Most text searches the discovery pass runs.'),
-    maxFiles: positiveInteger(4, 'Most files the discovery pass reads into the context.'),
-    maxSearchResults: positiveInteger(40, 'Most search matches the discovery pass considers per query.'),
-    globs: z
-      .array(nonEmptyString().meta({ title: 'glob' }))
-      .default(() => [...DEFAULT_CONTEXT_GLOBS])
-      .describe('Include globs (ripgrep --glob syntax) of files the discovery pass searches.'),
-    excludeGlobs: z
-      .array(nonEmptyString().meta({ title: 'glob' }))
-      .default(() => [])
-      .describe('Exclude globs of files the discovery pass never searches, applied after globs.'),
-    paths: z
-      .array(nonEmptyString().meta({ title: 'context path' }))
-      .optional()
-      .describe(
-        'Workspace files (or globs, or directories: their context file) inlined into every system prompt: the global layer of scoped context, below agents.<name>.context and flow steps. Same templates as there.',
-      ),
+    enabled: appliesUntrusted(z.boolean({ error: 'expected true or false' }).default(true).describe('Run the context discovery pass before the first model call.')),
+    maxSearchQueries: positiveInteger(3, 'Most text searches the discovery pass runs. An untrusted workspace file may only lower it.'),
+    maxFiles: positiveInteger(4, 'Most files the discovery pass reads into the context. An untrusted workspace file may only lower it.'),
+    maxSearchResults: positiveInteger(40, 'Most search matches the discovery pass considers per query. An untrusted workspace file may only lower it.'),
+    globs: appliesUntrusted(
+      z
+        .array(nonEmptyString().meta({ title: 'glob' }))
+        .default(() => [...DEFAULT_CONTEXT_GLOBS])
+        .describe('Include globs (ripgrep --glob syntax) of files the discovery pass searches.'),
+    ),
+    excludeGlobs: appliesUntrusted(
+      z
+        .array(nonEmptyString().meta({ title: 'glob' }))
+        .default(() => [])
+        .describe('Exclude globs of files the discovery pass never searches, applied after globs.'),
+    ),
+    // Applies in an untrusted workspace: a context path that leads outside the workspace is skipped.
+    paths: appliesUntrusted(
+      z
+        .array(nonEmptyString().meta({ title: 'context path' }))
+        .optional()
+        .describe(
+          'Workspace files (or globs, or directories: their context file) inlined into every system prompt: the global layer of scoped context, below agents.<name>.context and flow steps. Same templates as there.',
+        ),
+    ),
     maxScopedBytes: positiveInteger(
       32 * 1024,
       'Bytes of scoped context (files named by context.paths, agents and flow steps) the system prompt holds in total, shared fairly; cuts are announced. An untrusted workspace file may only lower it.',

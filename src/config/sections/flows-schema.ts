@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appliesUntrusted } from './untrusted-behaviour.js';
 import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN, ScopedContextSchema, contextName } from './scoped-context-schema.js';
 
 /** What `extends` may name: a step of the same flow, `flow.step`, or a whole flow. */
@@ -33,8 +34,11 @@ export const FlowSchema = z
   .describe('A flow.');
 
 /** `flows`: flows by id, whose steps may declare or inherit scoped context. */
-export const FlowsSchema = z
-  .record(z.string().regex(CONTEXT_NAME_PATTERN, { error: CONTEXT_NAME_MESSAGE }), FlowSchema)
-  .default(() => ({}))
-  .meta({ title: 'map of flow id to { context, steps }' })
-  .describe('Flows by id; each step { name, extends, context } may declare scoped context or inherit it with extends.');
+// Applies in an untrusted workspace: a step's context paths must resolve inside the workspace.
+export const FlowsSchema = appliesUntrusted(
+  z
+    .record(z.string().regex(CONTEXT_NAME_PATTERN, { error: CONTEXT_NAME_MESSAGE }), FlowSchema)
+    .default(() => ({}))
+    .meta({ title: 'map of flow id to { context, steps }' })
+    .describe('Flows by id; each step { name, extends, context } may declare scoped context or inherit it with extends.'),
+);

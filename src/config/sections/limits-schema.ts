@@ -6,6 +6,7 @@ import {
   DEFAULT_SHELL_TIMEOUT_MS,
 } from '../../core/index.js';
 import { positiveInteger } from './positive-integer.js';
+import { timeoutMs } from './timeout-ms.js';
 
 /**
  * `limits`: the bounds every action runs under. An untrusted workspace may
@@ -14,8 +15,8 @@ import { positiveInteger } from './positive-integer.js';
 export const LimitsSchema = z
   .strictObject({
     maxReadBytes: positiveInteger(DEFAULT_MAX_READ_BYTES, 'Largest number of bytes one file read returns; longer files are truncated.'),
-    actionTimeoutMs: positiveInteger(DEFAULT_ACTION_TIMEOUT_MS, 'Timeout, in milliseconds, of every action other than a shell command.'),
-    shellTimeoutMs: positiveInteger(DEFAULT_SHELL_TIMEOUT_MS, 'Timeout, in milliseconds, of one shell command; the command is killed when it expires.'),
+    actionTimeoutMs: timeoutMs(DEFAULT_ACTION_TIMEOUT_MS, 'Timeout, in milliseconds, of every action other than a shell command.'),
+    shellTimeoutMs: timeoutMs(DEFAULT_SHELL_TIMEOUT_MS, 'Timeout, in milliseconds, of one shell command; the command is killed when it expires.'),
     maxShellOutputBytes: positiveInteger(
       DEFAULT_MAX_SHELL_OUTPUT_BYTES,
       'Largest number of bytes kept from each output stream (stdout, stderr) of one shell command.',

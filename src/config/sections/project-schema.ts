@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nonEmptyString } from './non-empty-string.js';
 import { positiveInteger } from './positive-integer.js';
+import { appliesUntrusted } from './untrusted-behaviour.js';
 
 /** One validation command, e.g. `{ "name": "test", "command": "npm test" }`. */
 export const ValidationCommandSchema = z
@@ -13,12 +14,15 @@ export const ValidationCommandSchema = z
 /** `project`: how the project is checked after a change. */
 export const ProjectSchema = z
   .strictObject({
-    validationCommands: z
-      .array(ValidationCommandSchema)
-      .optional()
-      .describe(
-        'Commands that validate a change. When set, replaces discovery from package.json scripts. Each run still goes through the permission rules.',
-      ),
-    maxValidationCommands: positiveInteger(4, 'Most validation commands run after a change.'),
+    // Applies in an untrusted workspace: each command still goes through the permission rules and approval.
+    validationCommands: appliesUntrusted(
+      z
+        .array(ValidationCommandSchema)
+        .optional()
+        .describe(
+          'Commands that validate a change. When set, replaces discovery from package.json scripts. Each run still goes through the permission rules.',
+        ),
+    ),
+    maxValidationCommands: positiveInteger(4, 'Most validation commands run after a change. An untrusted workspace file may only lower it.'),
   })
   .describe('Project validation.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { untrusted } from './untrusted-behaviour.js';
 
 /** Sandbox modes from strictest to most permissive (the trust rule relies on this order). */
 export const SANDBOX_MODES = ['required', 'auto', 'off'] as const;
@@ -14,23 +15,33 @@ const sandboxPath = () =>
 /** `sandbox`: the bubblewrap sandbox every command runs in. */
 export const SandboxSchema = z
   .strictObject({
-    mode: z
-      .enum(SANDBOX_MODES)
-      .default('auto')
-      .describe(
-        'Where commands run. "auto" runs every command in the sandbox when it works here (in an untrusted workspace, commands then run only sandboxed); "required" refuses to run commands without it; "off" never uses it. An untrusted workspace file may only make it stricter.',
-      ),
-    network: z
-      .boolean()
-      .default(false)
-      .describe('Give sandboxed commands the network (default: none). Ignored in an untrusted workspace file.'),
-    readOnlyPaths: z
-      .array(sandboxPath())
-      .default(() => [])
-      .describe('More paths sandboxed commands may read, e.g. a toolchain under your home directory (which is hidden from them). Ignored in an untrusted workspace file.'),
-    writablePaths: z
-      .array(sandboxPath())
-      .default(() => [])
-      .describe('More paths sandboxed commands may write besides the workspace, e.g. a package cache. Ignored in an untrusted workspace file.'),
+    mode: untrusted(
+      z
+        .enum(SANDBOX_MODES)
+        .default('auto')
+        .describe(
+          'Where commands run. "auto" runs every command in the sandbox when it works here (in an untrusted workspace, commands then run only sandboxed); "required" refuses to run commands without it; "off" never uses it. An untrusted workspace file may only make it stricter.',
+        ),
+      { rule: 'stricter-only', order: SANDBOX_MODES, reason: 'sandboxes less than' },
+    ),
+    network: untrusted(z.boolean().default(false).describe('Give sandboxed commands the network (default: none). Ignored in an untrusted workspace file.'), {
+      rule: 'not-to',
+      value: true,
+      reason: 'gives sandboxed commands the network',
+    }),
+    readOnlyPaths: untrusted(
+      z
+        .array(sandboxPath())
+        .default(() => [])
+        .describe('More paths sandboxed commands may read, e.g. a toolchain under your home directory (which is hidden from them). Ignored in an untrusted workspace file.'),
+      { rule: 'no-new-entries', reason: 'lets sandboxed commands read more of your machine' },
+    ),
+    writablePaths: untrusted(
+      z
+        .array(sandboxPath())
+        .default(() => [])
+        .describe('More paths sandboxed commands may write besides the workspace, e.g. a package cache. Ignored in an untrusted workspace file.'),
+      { rule: 'no-new-entries', reason: 'lets sandboxed commands write outside the workspace' },
+    ),
   })
   .describe('The sandbox commands run in (bubblewrap on Linux).');
