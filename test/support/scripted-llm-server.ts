@@ -52,6 +52,10 @@ export interface ScriptedReply {
  * - `truncated-stream`: a 200 stream with one good text chunk, then the connection ends without finishing.
  * - `invalid-tool-json`: a tool call (default name `read_file`) whose arguments are not JSON.
  * - `reset`: the connection is destroyed before any answer.
+ * - `flood-text`: a 200 stream of `bytes` of text (`x`), written as the client reads it (never all in memory);
+ *   `chunkChars` per delta (default 4096), or `singleEvent: true` for one delta whose SSE line never ends
+ *   until `bytes` are sent. Then the normal finish. Stops writing as soon as the client goes away; the
+ *   bytes written are added to `floodBytesWritten`.
  */
 export type ScriptedFault =
   | { fault: 'http-status'; status: number; body?: string | Record<string, unknown>; retryAfter?: number }
@@ -59,7 +63,8 @@ export type ScriptedFault =
   | { fault: 'malformed-stream' }
   | { fault: 'truncated-stream' }
   | { fault: 'invalid-tool-json'; name?: string; arguments?: string }
-  | { fault: 'reset' };
+  | { fault: 'reset' }
+  | { fault: 'flood-text'; bytes: number; chunkChars?: number; singleEvent?: boolean };
 
 /** One turn of the script. */
 export type ScriptedTurn = ScriptedReply | ScriptedFault;
@@ -92,6 +97,8 @@ export interface ScriptedLlmServer {
   baseUrl: string;
   /** Every request received so far, in order. */
   requests: RecordedRequest[];
+  /** Bytes of text the `flood-text` turns have written so far (before the client stopped reading). */
+  readonly floodBytesWritten: number;
   /** Stops the server, ending hanging requests. */
   close(): Promise<void>;
 }
@@ -108,6 +115,7 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions):
   const requests: RecordedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
   const chunkDelayMs = options.chunkDelayMs ?? 0;
+  const flood = { bytesWritten: 0 };
 
   const server = http.createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -140,7 +148,7 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions):
     }
     const isStream = recorded.body.stream === true;
     const model = typeof recorded.body.model === 'string' ? recorded.body.model : MODEL_NAME;
-    const context: TurnContext = { response, format, isStream, model, index, chunkDelayMs, includeUsage: includesUsage(recorded.body) };
+    const context: TurnContext = { response, format, isStream, model, index, chunkDelayMs, includeUsage: includesUsage(recorded.body), flood };
     await playTurn(turn, context, hanging);
   }
 
@@ -153,6 +161,9 @@ export async function startScriptedLlmServer(options: ScriptedLlmServerOptions):
   return {
     baseUrl: `http://127.0.0.1:${port}${BASE_PATH}`,
     requests,
+    get floodBytesWritten() {
+      return flood.bytesWritten;
+    },
     async close() {
       for (const response of hanging) response.destroy();
       hanging.clear();
@@ -170,6 +181,7 @@ interface TurnContext {
   index: number;
   chunkDelayMs: number;
   includeUsage: boolean;
+  flood: { bytesWritten: number };
 }
 
 function nextTurn(script: Script, request: RecordedRequest, index: number): ScriptedTurn | undefined {
@@ -202,6 +214,9 @@ async function playTurn(turn: ScriptedTurn, context: TurnContext, hanging: Set<h
       return;
     case 'truncated-stream':
       await sendBrokenStream(context, '');
+      return;
+    case 'flood-text':
+      await sendFlood(turn, context);
       return;
     case 'invalid-tool-json':
       await sendReply(
@@ -373,6 +388,69 @@ async function sendBrokenStream(context: TurnContext, garbage: string): Promise<
     context.response.write(garbage === '' ? '' : `data: ${garbage}`, () => resolve());
   });
   context.response.destroy();
+}
+
+/**
+ * A text answer of `turn.bytes` bytes, produced as it is written: each write
+ * waits for the socket to drain, so a client that stops reading stops the
+ * flood, and the server never holds more than one chunk.
+ */
+async function sendFlood(turn: Extract<ScriptedFault, { fault: 'flood-text' }>, context: TurnContext): Promise<void> {
+  const { response } = context;
+  let isClosed = false;
+  response.once('close', () => (isClosed = true));
+  const write = async (data: string): Promise<boolean> => {
+    if (isClosed || response.destroyed) return false;
+    if (!response.write(data)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          response.off('drain', done);
+          response.off('close', done);
+          resolve();
+        };
+        response.once('drain', done);
+        response.once('close', done);
+      });
+    }
+    return !isClosed && !response.destroyed;
+  };
+  const textEvent = (text: string): string =>
+    context.format === 'openai'
+      ? sseData({ id: `chatcmpl-${context.index}`, object: 'chat.completion.chunk', created: 0, model: context.model, choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })
+      : sseEvent('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } });
+  const chunkChars = turn.chunkChars ?? 4096;
+  startStream(response);
+  if (context.format === 'anthropic') {
+    const start = sseEvent('message_start', {
+      type: 'message_start',
+      message: { id: `msg_${context.index}`, type: 'message', role: 'assistant', model: context.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } },
+    });
+    if (!(await write(start + sseEvent('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } })))) return;
+  }
+  if (turn.singleEvent === true) {
+    // One event whose data line is `bytes` long: split around a marker so the text goes out in pieces.
+    const [head, tail] = textEvent('\u0000').split('\\u0000') as [string, string];
+    if (!(await write(head))) return;
+    for (let sent = 0; sent < turn.bytes; sent += chunkChars) {
+      const piece = 'x'.repeat(Math.min(chunkChars, turn.bytes - sent));
+      if (!(await write(piece))) return;
+      context.flood.bytesWritten += piece.length;
+    }
+    if (!(await write(tail))) return;
+  } else {
+    for (let sent = 0; sent < turn.bytes; sent += chunkChars) {
+      const piece = 'x'.repeat(Math.min(chunkChars, turn.bytes - sent));
+      if (!(await write(textEvent(piece)))) return;
+      context.flood.bytesWritten += piece.length;
+    }
+  }
+  const finish =
+    context.format === 'openai'
+      ? sseData({ id: `chatcmpl-${context.index}`, object: 'chat.completion.chunk', created: 0, model: context.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }) + 'data: [DONE]\n\n'
+      : sseEvent('content_block_stop', { type: 'content_block_stop', index: 0 }) +
+        sseEvent('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }) +
+        sseEvent('message_stop', { type: 'message_stop' });
+  if (await write(finish)) response.end();
 }
 
 /** An error body shaped like the provider's. */
