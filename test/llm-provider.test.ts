@@ -1,6 +1,8 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLlm, resolveLlmSettings, type CreateLlmOptions, type LlmProvider } from '../src/adapters/llm/index.js';
+import { wireByteBound } from '../src/adapters/llm/bound-response-bytes.js';
+import { outputByteBound } from '../src/adapters/llm/stream-turn.js';
 import { ConfigSchema, type ConfigInput } from '../src/config/index.js';
 import { BrassError, type LlmCompleteRequest, type LlmMessage } from '../src/core/index.js';
 import { startScriptedLlmServer, type Script, type ScriptedLlmServer } from './support/scripted-llm-server.js';
@@ -68,6 +70,9 @@ function expectOneLineWithoutKey(error: BrassError): void {
 
 const STREAMING_PROVIDERS: LlmProvider[] = ['openai-compatible', 'openai', 'anthropic'];
 
+/** Text a flooding endpoint offers: far past every bound under test, so reading it all would show. */
+const FLOOD_BYTES = 64 * 1024 * 1024;
+
 describe('createLlm against the scripted server', () => {
   describe.each(STREAMING_PROVIDERS)('%s', (provider) => {
     it('streams text in several deltas that add up to the final text', async () => {
@@ -128,6 +133,34 @@ describe('createLlm against the scripted server', () => {
       expect(deltas.join('')).toBe('Partial');
       expect(server.requests).toHaveLength(1);
       expect(delays).toEqual([]);
+    });
+
+    // Issue 15 item 20: 1.2 GiB of model text crashed a run; the reply is bounded by llm.maxOutputTokens.
+    it('stops reading a reply whose text passes the byte bound of maxOutputTokens, passing on the text up to it', async () => {
+      const server = await startServer([{ fault: 'flood-text', bytes: FLOOD_BYTES }, { text: 'must not be reached' }]);
+      const { llm, delays } = llmFor(server.baseUrl, provider, { maxOutputTokens: 1024 });
+      let streamedChars = 0;
+      const error = await failureOf(llm.complete(ask('go', { onTextDelta: (delta) => (streamedChars += delta.length) })));
+
+      expect(error.code).toBe('llm-output-too-long');
+      expect(error.message).toBe(`the model's reply passed ${outputByteBound(1024)} bytes, the bound for llm.maxOutputTokens 1024; stopped reading it`);
+      expectOneLineWithoutKey(error);
+      expect(streamedChars).toBe(outputByteBound(1024));
+      expect(server.floodBytesWritten).toBeLessThan(FLOOD_BYTES / 4);
+      expect(server.requests).toHaveLength(1);
+      expect(delays).toEqual([]);
+    });
+
+    it('stops reading a response that passes its wire bound inside one event whose line never ends', async () => {
+      const server = await startServer([{ fault: 'flood-text', bytes: FLOOD_BYTES, singleEvent: true, chunkChars: 64 * 1024 }]);
+      const { llm } = llmFor(server.baseUrl, provider, { maxOutputTokens: 1024 });
+      let streamedChars = 0;
+      const error = await failureOf(llm.complete(ask('go', { onTextDelta: (delta) => (streamedChars += delta.length) })));
+
+      expect(error.code).toBe('llm-output-too-long');
+      expect(error.message).toBe(`the model's response passed ${wireByteBound(1024)} bytes, the bound for llm.maxOutputTokens 1024; stopped reading it`);
+      expect(streamedChars).toBe(0);
+      expect(server.floodBytesWritten).toBeLessThan(FLOOD_BYTES / 4);
     });
   });
 
@@ -312,6 +345,13 @@ describe('createLlm against the scripted server', () => {
     expectOneLineWithoutKey(error);
     expect(server.requests).toHaveLength(1);
     expect(delays).toEqual([]);
+  });
+
+  // Issue 15 item 18: a per-attempt timeout past Node's 32-bit timer aborted every request at once.
+  it('answers under a timeout longer than a Node timer holds', async () => {
+    const server = await startServer([{ text: 'fine' }]);
+    const { llm } = llmFor(server.baseUrl, 'openai-compatible', { timeoutMs: 2 ** 40 });
+    await expect(llm.complete(ask('go'))).resolves.toMatchObject({ text: 'fine' });
   });
 
   it('fails with llm-unreachable when nothing listens, after the retries', async () => {

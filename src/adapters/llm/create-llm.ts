@@ -1,5 +1,6 @@
 import { BrassError, InvalidInputError, clampTimerMs, type Llm, type LlmCompleteRequest, type LlmCompleteResult } from '../../core/index.js';
 import type { LanguageModel } from 'ai';
+import { boundResponseBytes, wireByteBound } from './bound-response-bytes.js';
 import type * as SdkTurnModule from './sdk-turn.js';
 import type { LlmFailure, LlmFailureContext } from './classify-llm-error.js';
 import { DEFAULT_BASE_URLS } from './default-base-urls.js';
@@ -34,7 +35,11 @@ const KEY_HINTS: Record<LlmProvider, string> = {
  * Retries are ours, not the SDK's: after HTTP 429, 5xx or a failed
  * connection, up to `maxRetries` more attempts, waiting 500 ms * 2^n or the
  * server's Retry-After (at most 20 s); never once text has been streamed
- * (that would repeat it). Each attempt has its own `timeoutMs`. Failures throw
+ * (that would repeat it). Each attempt has its own `timeoutMs`. A reply is
+ * bounded twice: its streamed text and tool arguments by
+ * outputByteBound(maxOutputTokens) (the text up to the bound is still
+ * passed on), its bytes on the wire by wireByteBound(maxOutputTokens); past
+ * either, reading stops with `llm-output-too-long`, never retried. Failures throw
  * BrassError `llm-<reason>` (see LlmFailureReason) with one line and a hint,
  * never containing the API key; a cancelled `request.signal` throws `aborted`
  * (or the signal's own BrassError reason). Nothing is printed.
@@ -59,11 +64,13 @@ export function createLlm(options: CreateLlmOptions): Llm {
   const context: LlmFailureContext = { model: options.model, displayUrl: displayUrl(baseUrl), keyHint: KEY_HINTS[options.provider] };
   const sleep = options.sleep ?? defaultSleep;
   const redact = (text: string): string => redactSecret(text, options.apiKey);
+  // Bounds what the stream parser may buffer, even for one event that never ends (see bound-response-bytes.ts).
+  const boundedFetch = boundResponseBytes((input, init) => (options.fetch ?? globalThis.fetch)(input, init), wireByteBound(options.maxOutputTokens), options.maxOutputTokens);
 
   return {
     async complete(request: LlmCompleteRequest): Promise<LlmCompleteResult> {
       const { classifyLlmError, createLanguageModel, StreamAbortedError, streamTurn } = await loadSdkTurn();
-      model ??= createLanguageModel({ provider: options.provider, model: options.model, baseUrl, apiKey: options.apiKey, fetch: options.fetch });
+      model ??= createLanguageModel({ provider: options.provider, model: options.model, baseUrl, apiKey: options.apiKey, fetch: boundedFetch });
       let hasStreamedText = false;
       let callbackFailure: { error: unknown } | undefined;
       const onTextDelta = (delta: string): void => {
@@ -93,6 +100,9 @@ export function createLlm(options: CreateLlmOptions): Llm {
             });
           }
           if (BrassError.isInstance(error)) throw error;
+          // The SDK wraps a failing response body (the wire bound) in its own error.
+          const outputLimit = outputLimitErrorIn(error);
+          if (outputLimit !== undefined) throw outputLimit;
           if (error instanceof StreamAbortedError) throw new BrassError('llm-bad-response', 'the model stream was aborted by the endpoint', { cause: error });
           const failure = classifyLlmError(error, context);
           if (failure === undefined) throw error;
@@ -114,6 +124,16 @@ function toBrassError(failure: LlmFailure, details: { attempts: number; hasStrea
     cause: details.cause,
     ...(failure.hint === undefined ? {} : { hint: details.redact(failure.hint) }),
   });
+}
+
+/** The `llm-output-too-long` BrassError somewhere in the cause chain of `error`, if any. */
+function outputLimitErrorIn(error: unknown): BrassError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
+    if (BrassError.isInstance(current) && current.code === 'llm-output-too-long') return current;
+    current = current.cause;
+  }
+  return undefined;
 }
 
 function throwIfCancelled(signal: AbortSignal | undefined): void {

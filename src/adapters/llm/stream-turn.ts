@@ -4,6 +4,20 @@ import { BrassError, invalidToolInput } from '../../core/index.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toToolSet } from './to-tool-set.js';
 
+/**
+ * Bytes of streamed output (text, reasoning, tool-call arguments, in UTF-8)
+ * one reply may carry per output token it is allowed: a token is a few
+ * bytes, rarely more than 16 (a run of spaces), so a reply past
+ * `maxOutputTokens * MAX_OUTPUT_BYTES_PER_TOKEN` comes from an endpoint that
+ * ignores the limit.
+ */
+export const MAX_OUTPUT_BYTES_PER_TOKEN = 16;
+
+/** The byte bound of one reply allowed `maxOutputTokens` tokens (see MAX_OUTPUT_BYTES_PER_TOKEN). */
+export function outputByteBound(maxOutputTokens: number): number {
+  return maxOutputTokens * MAX_OUTPUT_BYTES_PER_TOKEN;
+}
+
 /** One attempt: the model, the request, and where streamed text goes. */
 export interface StreamTurnOptions {
   model: LanguageModel;
@@ -31,32 +45,66 @@ export class StreamAbortedError extends Error {
  * from the finish part. The SDK's own retries are off (the caller retries),
  * and an `error` part ends the attempt by throwing its error. A tool call
  * whose arguments are not JSON becomes a call with the invalid-JSON marker
- * input instead of a failure.
+ * input instead of a failure. The reply's streamed bytes (text, reasoning,
+ * tool arguments) are bounded by outputByteBound(maxOutputTokens): text up
+ * to the bound is passed on, then the request is aborted and BrassError
+ * `llm-output-too-long` thrown, so no reply is ever held whole past it.
  */
 export async function streamTurn(options: StreamTurnOptions): Promise<LlmCompleteResult> {
   const { request } = options;
   const tools = toToolSet(request.tools);
+  const maxOutputTokens = request.maxOutputTokens ?? options.maxOutputTokens;
+  const maxBytes = outputByteBound(maxOutputTokens);
+  // Aborted when the reply passes its byte bound, so the SDK stops reading the response too.
+  const stop = new AbortController();
   const result = streamText({
     model: options.model,
     // An empty system block (let alone a cached one) is rejected by Anthropic.
     ...(request.system === '' ? {} : { system: systemMessage(request.system, options.cacheSystemPrompt) }),
     messages: toModelMessages(request.messages),
     ...(tools === undefined ? {} : { tools }),
-    maxOutputTokens: request.maxOutputTokens ?? options.maxOutputTokens,
+    maxOutputTokens,
     maxRetries: 0,
-    abortSignal: options.signal,
+    abortSignal: AbortSignal.any([options.signal, stop.signal]),
     // The default handler prints to the console; errors reach us as `error` parts instead.
     onError: () => undefined,
   });
 
   let text = '';
+  let outputBytes = 0;
   const toolCalls: LlmToolCall[] = [];
+  /** Counts `delta` against the bound; past it, aborts the request and throws. Returns the part of `delta` within the bound. */
+  const admit = (delta: string): string => {
+    const bytes = Buffer.byteLength(delta, 'utf8');
+    if (outputBytes + bytes <= maxBytes) {
+      outputBytes += bytes;
+      return delta;
+    }
+    return prefixWithinBytes(delta, maxBytes - outputBytes);
+  };
+  const fail = (): never => {
+    stop.abort();
+    throw new BrassError('llm-output-too-long', `the model's reply passed ${maxBytes} bytes, the bound for llm.maxOutputTokens ${maxOutputTokens}; stopped reading it`, {
+      hint: 'the endpoint did not stop at the output token limit; check its settings, or raise llm.maxOutputTokens for longer replies',
+    });
+  };
   for await (const part of result.fullStream) {
     switch (part.type) {
-      case 'text-delta':
+      case 'text-delta': {
         if (part.text === '') break;
-        text += part.text;
-        options.onTextDelta(part.text);
+        const admitted = admit(part.text);
+        if (admitted !== '') {
+          text += admitted;
+          options.onTextDelta(admitted);
+        }
+        if (admitted !== part.text) fail();
+        break;
+      }
+      case 'reasoning-delta':
+        if (admit(part.text) !== part.text) fail();
+        break;
+      case 'tool-input-delta':
+        if (admit(part.delta) !== part.delta) fail();
         break;
       case 'tool-call':
         toolCalls.push({ id: part.toolCallId, name: part.toolName, input: toolCallInput(part) });
@@ -82,6 +130,18 @@ export async function streamTurn(options: StreamTurnOptions): Promise<LlmComplet
     }
   }
   throw new BrassError('llm-bad-response', 'the model stream ended without a finish event');
+}
+
+/** The longest prefix of `text` whose UTF-8 form fits in `maxBytes` (never half a character). */
+function prefixWithinBytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const character of text) {
+    bytes += Buffer.byteLength(character, 'utf8');
+    if (bytes > maxBytes) break;
+    end += character.length;
+  }
+  return text.slice(0, end);
 }
 
 function systemMessage(system: string, isCached: boolean): string | SystemModelMessage {

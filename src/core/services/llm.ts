@@ -44,7 +44,9 @@ export interface LlmCompleteResult {
  * key variable is unset), `unreachable` (connection refused, DNS), `auth`
  * (401/403), `model-not-found`, `context-too-long`, `rate-limited` (429 after
  * the retries), `server` (5xx after the retries), `timeout`, `bad-response`
- * (malformed stream or body), `bad-request` (any other 4xx).
+ * (malformed stream or body), `bad-request` (any other 4xx),
+ * `output-too-long` (the reply passed the byte bound derived from the output
+ * token limit; the adapter stopped reading it).
  */
 export type LlmFailureReason =
   | 'no-key'
@@ -56,7 +58,8 @@ export type LlmFailureReason =
   | 'server'
   | 'timeout'
   | 'bad-response'
-  | 'bad-request';
+  | 'bad-request'
+  | 'output-too-long';
 
 export interface Llm {
   complete(request: LlmCompleteRequest): Promise<LlmCompleteResult>;
