@@ -47,4 +47,44 @@ describe('createLineBufferedRedaction', () => {
     buffered.flush();
     expect(emitted.join('')).toBe(`first line\nsecond ${'x'.repeat(MAX_HELD_STREAM_CHARS)}`);
   });
+
+  // Issue 15 item 20: one huge delta was held and redacted whole.
+  it('takes a delta longer than the bound in pieces, never holding or redacting more than twice the bound at once', () => {
+    const emitted: string[] = [];
+    let longestRedacted = 0;
+    const buffered = createLineBufferedRedaction(
+      (text) => {
+        longestRedacted = Math.max(longestRedacted, text.length);
+        return redact(text);
+      },
+      (piece) => emitted.push(piece),
+    );
+    const delta = 'y'.repeat(MAX_HELD_STREAM_CHARS * 64);
+    buffered.push(delta);
+    buffered.flush();
+    expect(emitted.join('')).toBe(delta);
+    expect(emitted.length).toBeGreaterThan(16);
+    expect(longestRedacted).toBeLessThanOrEqual(2 * MAX_HELD_STREAM_CHARS);
+  });
+
+  it('keeps a private key block held across thousands of one-line deltas, and releases text after it ends', () => {
+    const { pem, bodyLines } = fakePemKey(random);
+    const text = `before\n${pem}\nafter\n`;
+    const shown = stream(text, 1);
+    for (const line of bodyLines) expect(shown.join('')).not.toContain(line);
+    expect(shown.join('')).toContain('before\n');
+    expect(shown.join('')).toContain('after\n');
+    // Nothing of the block was passed on before its END line arrived.
+    const firstWithKey = shown.findIndex((piece) => piece.includes('[REDACTED'));
+    expect(shown.slice(0, firstWithKey).join('')).toBe('before\n');
+  });
+
+  it('never splits a surrogate pair when it passes on held text at the bound', () => {
+    const emitted: string[] = [];
+    const buffered = createLineBufferedRedaction(redact, (piece) => emitted.push(piece));
+    buffered.push(`${'z'.repeat(MAX_HELD_STREAM_CHARS)}😀tail`);
+    buffered.flush();
+    for (const piece of emitted) expect(/[\ud800-\udbff]$/.test(piece)).toBe(false);
+    expect(emitted.join('')).toBe(`${'z'.repeat(MAX_HELD_STREAM_CHARS)}😀tail`);
+  });
 });
