@@ -3,6 +3,7 @@ import { createAgentTestKit, toolResults } from '../../../test/support/agent-tes
 import { FakeRandom, fakeSecret } from '../../../test/support/fake-secrets.js';
 import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
 import { runToolLoop } from './run-tool-loop.js';
+import { MAX_TOOL_CALLS_PER_TURN, MAX_TOOL_RESULT_BYTES_PER_RUN, MAX_TOOL_RESULT_BYTES_PER_TURN } from './tool-call-budget.js';
 
 const user = (content: string) => [{ role: 'user' as const, content }];
 
@@ -195,5 +196,70 @@ describe('runToolLoop', () => {
     expect(sent).not.toContain(token);
     expect(JSON.stringify(kit.events)).not.toContain(token);
     expect(result.stopReason).toBe('done');
+  });
+});
+
+// Issue 15 item 19: 12,000 read_file calls in one turn took 1.97 GB and crashed the run ("Invalid string length").
+describe('runToolLoop: tool call and result bounds', () => {
+  /** 100 files of 30 lines of 2 KB: one read returns about 60 KB. */
+  const bigFiles = Object.fromEntries(Array.from({ length: 100 }, (_, file) => [`f${file}.txt`, `${'x'.repeat(2000)}\n`.repeat(30)]));
+  /** Call number `index`: a read no other call repeats. */
+  const readCall = (index: number) => ({ name: 'read_file', input: { path: `f${index % 100}.txt`, offset: 1 + Math.floor(index / 100) } });
+  const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
+
+  it('runs at most the per-turn bound of 12,000 calls and answers every other one "not run", with the reason', async () => {
+    await using workspace = await createTempWorkspace({ files: bigFiles });
+    const calls = Array.from({ length: 12_000 }, (_, index) => readCall(index));
+    const kit = await createAgentTestKit({ root: workspace.root, script: [{ toolCalls: calls }, { text: 'done' }] });
+    const result = await runToolLoop({ session: await kit.session({ mode: 'read-only' }), messages: user('read everything'), maxSteps: 5, maxTokens: 1_000_000 });
+
+    expect(result.stopReason).toBe('done');
+    const results = toolResults(result.messages);
+    expect(results).toHaveLength(12_000);
+    const ran = kit.events.filter((event) => event.type === 'action.started').length;
+    expect(ran).toBeGreaterThan(0);
+    expect(ran).toBeLessThanOrEqual(MAX_TOOL_CALLS_PER_TURN);
+    for (const refused of results.slice(MAX_TOOL_CALLS_PER_TURN)) {
+      expect(refused).toMatchObject({ isError: true });
+      expect(refused.content).toContain(`this turn made 12000 tool calls and at most ${MAX_TOOL_CALLS_PER_TURN} run per turn`);
+    }
+    // The results of the calls that ran stop at the per-turn bytes; the calls after that are told why.
+    expect(results.slice(0, MAX_TOOL_CALLS_PER_TURN).some((entry) => entry.content.includes(`tool results of this turn reached ${MAX_TOOL_RESULT_BYTES_PER_TURN} bytes`))).toBe(true);
+    const sent = kit.llm.requests[1]!.messages.filter((message) => message.role === 'tool').reduce((total, message) => total + bytesOf(message.content), 0);
+    expect(sent).toBeLessThan(MAX_TOOL_RESULT_BYTES_PER_TURN + 12_000 * 400);
+    expect(kit.events).toContainEqual({ type: 'warning', message: `the model made 12000 tool calls in one turn; ran the first ${MAX_TOOL_CALLS_PER_TURN} and told it the others were not run` });
+  });
+
+  it('cuts the result that passes the per-turn bytes and refuses the calls after it in that turn only', async () => {
+    await using workspace = await createTempWorkspace({ files: bigFiles });
+    const firstTurn = Array.from({ length: 30 }, (_, index) => readCall(index));
+    const kit = await createAgentTestKit({ root: workspace.root, script: [{ toolCalls: firstTurn }, { toolCalls: [readCall(30)] }, { text: 'done' }] });
+    const result = await runToolLoop({ session: await kit.session({ mode: 'read-only' }), messages: user('read'), maxSteps: 5, maxTokens: 1_000_000 });
+
+    const results = toolResults(result.messages);
+    const cutAt = results.findIndex((entry) => entry.content.includes('[... result cut: showing'));
+    expect(cutAt).toBeGreaterThan(0);
+    expect(results.slice(0, cutAt + 1).reduce((total, entry) => total + bytesOf(entry.content), 0)).toBeLessThan(MAX_TOOL_RESULT_BYTES_PER_TURN + 1024);
+    for (const refused of results.slice(cutAt + 1, 30)) expect(refused.content).toMatch(/^Not run: the tool results of this turn reached/);
+    // The next turn has its own bytes again.
+    expect(results[30]!.content).not.toMatch(/^Not run/);
+    expect(results[30]!.isError).toBeUndefined();
+  });
+
+  it('refuses every call once the results of the loop reach the per-run bytes, telling the model to answer', async () => {
+    await using workspace = await createTempWorkspace({ files: bigFiles });
+    const perTurn = 16;
+    const turns = Math.ceil(MAX_TOOL_RESULT_BYTES_PER_RUN / (perTurn * 60_000)) + 2;
+    const kit = await createAgentTestKit({
+      root: workspace.root,
+      script: (_request, index) => (index < turns ? { toolCalls: Array.from({ length: perTurn }, (_, call) => readCall(index * perTurn + call)) } : { text: 'done' }),
+    });
+    const result = await runToolLoop({ session: await kit.session({ mode: 'read-only' }), messages: user('read'), maxSteps: turns + 2, maxTokens: 10_000_000 });
+
+    expect(result.stopReason).toBe('done');
+    const results = toolResults(result.messages);
+    expect(results.reduce((total, entry) => total + bytesOf(entry.content), 0)).toBeLessThan(MAX_TOOL_RESULT_BYTES_PER_RUN + results.length * 400);
+    const lastTurn = results.slice(-perTurn);
+    for (const refused of lastTurn) expect(refused.content).toMatch(/^Not run: the tool results of this run reached \d+ bytes.*answer with what you have/);
   });
 });

@@ -4,6 +4,7 @@ import type { AgentTool } from '../tools/agent-tool.js';
 import { createLineBufferedRedaction } from './line-buffered-redaction.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { createRepeatedCallGuard } from './repeated-call-guard.js';
+import { MAX_TOOL_CALLS_PER_TURN, createToolCallBudget } from './tool-call-budget.js';
 
 /** Why a tool loop ended. */
 export type ToolLoopStopReason =
@@ -54,7 +55,10 @@ export interface ToolLoopResult {
  * definition and the transcript; text deltas are emitted as they stream in.
  * The tool calls of a turn run in order (see executeToolCall: validation,
  * loop detection, permissions, redaction, nested context); their results
- * go back to the model in the next turn. Stops when the model answers
+ * go back to the model in the next turn. A ToolCallBudget bounds them: at
+ * most MAX_TOOL_CALLS_PER_TURN calls of a turn run and their results total
+ * at most MAX_TOOL_RESULT_BYTES_PER_TURN (MAX_TOOL_RESULT_BYTES_PER_RUN over
+ * the loop); the other calls are answered "not run" with the reason. Stops when the model answers
  * without a tool call, a budget is used up (checked before each turn), the
  * signal aborts, a model request fails, or the model keeps repeating itself.
  *
@@ -68,6 +72,7 @@ export async function runToolLoop(options: RunToolLoopOptions): Promise<ToolLoop
   const tools = new Map<string, AgentTool>(session.tools.map((tool) => [tool.definition.name, tool]));
   const definitions = session.tools.map((tool) => tool.definition);
   const guard = createRepeatedCallGuard();
+  const budget = createToolCallBudget();
   const messages: LlmMessage[] = [...options.messages];
   const usage = { inputTokens: 0, outputTokens: 0 };
   let steps = 0;
@@ -124,9 +129,21 @@ export async function runToolLoop(options: RunToolLoopOptions): Promise<ToolLoop
     if (turn.toolCalls.length === 0) return finish('done');
 
     // Every call gets a result, even after a cancel: providers reject a transcript with an unanswered call.
-    for (const call of turn.toolCalls) {
+    budget.startTurn(turn.toolCalls.length);
+    if (turn.toolCalls.length > MAX_TOOL_CALLS_PER_TURN) {
+      session.emit({
+        type: 'warning',
+        message: `the model made ${turn.toolCalls.length} tool calls in one turn; ran the first ${MAX_TOOL_CALLS_PER_TURN} and told it the others were not run`,
+      });
+    }
+    for (const [index, call] of turn.toolCalls.entries()) {
+      const refusal = budget.refusal(index);
+      if (refusal !== null) {
+        messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: refusal, isError: true });
+        continue;
+      }
       const executed = await executeToolCall({ session, call, tools, guard, signal });
-      messages.push(executed.message);
+      messages.push({ ...executed.message, content: budget.charge(executed.message.content) });
       if (executed.result.usage !== undefined) {
         usage.inputTokens += executed.result.usage.inputTokens;
         usage.outputTokens += executed.result.usage.outputTokens;
