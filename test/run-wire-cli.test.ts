@@ -70,4 +70,46 @@ describe('brass-agent run with a misbehaving model', () => {
       await server.close();
     }
   });
+
+  // Issue 15 item 20: 1.2 GiB of model text crashed a run after printing 536 MB.
+  it('stops reading a reply past the bound of llm.maxOutputTokens and fails with one line, having printed no more than the bound', { timeout: TIMEOUT_MS }, async () => {
+    await using agent = await createAgentWorkspace();
+    const before = agent.snapshot();
+    const floodBytes = 256 * 1024 * 1024;
+    const server = await startScriptedLlmServer({ script: [{ fault: 'flood-text', bytes: floodBytes }] });
+    try {
+      const result = await runCli(['run', 'explain the code', '--no-run', '--cwd', agent.workspace.root], { env: agent.env(server), timeoutMs: TIMEOUT_MS });
+      expect(result.code).toBe(1);
+      // Default llm.maxOutputTokens 8192, 16 bytes a token.
+      expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^✗ failed: the model's reply passed 131072 bytes, the bound for llm\.maxOutputTokens 8192; stopped reading it/);
+      expect(result.stdout.length).toBeLessThanOrEqual(131_072 + 4096);
+      expect(server.floodBytesWritten).toBeLessThan(floodBytes / 4);
+      expect(server.requests).toHaveLength(1);
+      expect(agent.snapshot()).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  // Issue 15 item 19: 12,000 read_file calls in one turn took 1.97 GB and crashed the run ("Invalid string length").
+  it('runs 64 of 12,000 tool calls of one turn, answers the rest "not run", and finishes', { timeout: TIMEOUT_MS }, async () => {
+    await using agent = await createAgentWorkspace();
+    // A larger output bound, so the 12,000 calls reach the loop instead of the stream bound.
+    agent.home.write('large-replies.json', JSON.stringify({ llm: { maxOutputTokens: 200_000 } }));
+    const calls = Array.from({ length: 12_000 }, (_, index) => ({ name: 'read_file', arguments: { path: 'package.json', offset: index + 1 } }));
+    const server = await startScriptedLlmServer({ script: [{ toolCalls: calls }, { text: 'Read what I could.' }] });
+    try {
+      const result = await runCli(['run', 'read everything', '--no-run', '--mode', 'read-only', '--config', agent.home.path('large-replies.json'), '--cwd', agent.workspace.root], {
+        env: agent.env(server),
+        timeoutMs: TIMEOUT_MS,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain('the model made 12000 tool calls in one turn; ran the first 64 and told it the others were not run');
+      const toolMessages = (server.requests[1]!.body.messages as { role: string; content: unknown }[]).filter((message) => message.role === 'tool');
+      expect(toolMessages).toHaveLength(12_000);
+      expect(toolMessages.filter((message) => JSON.stringify(message.content).includes('at most 64 run per turn'))).toHaveLength(12_000 - 64);
+    } finally {
+      await server.close();
+    }
+  });
 });
