@@ -121,11 +121,12 @@ describe('brass-agent config', () => {
   });
 
   it('shows each value with its source', async () => {
-    await using workspace = await createTempWorkspace({ files: { '.brass-agent.json': '// comments are fine\n{ "context": { "maxFiles": 6, }, }\n' } });
+    await using workspace = await createTempWorkspace({ files: { '.brass-agent.json': '// comments are fine\n{ "context": { "maxFiles": 3, }, }\n' } });
     const result = await runCli(['config', '--json', '--cwd', workspace.root], { env: envFor(workspace, { BRASS_LLM_MODEL: 'tiny' }) });
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout) as { config: { context: { maxFiles: number }; llm: { model: string } }; sources: Record<string, string> };
-    expect(document.config.context.maxFiles).toBe(6);
+    // Lower than the default: an untrusted workspace file may only lower a limit.
+    expect(document.config.context.maxFiles).toBe(3);
     expect(document.sources['context.maxFiles']).toBe('workspace:.brass-agent.json');
     expect(document.sources['context.maxSearchQueries']).toBe('default');
     expect(document.config.llm.model).toBe('tiny');
