@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_TIMER_MS } from '../core/index.js';
-import { UNTRUSTED_WORKSPACE_RULES, applyTrustRule } from './apply-trust-rule.js';
+import { UNTRUSTED_WORKSPACE_RULES, applyTrustRule, untrustedRulesFor } from './apply-trust-rule.js';
 import { listConfigKeys } from './build-config-reference.js';
 import { listTrustBehaviours } from './list-trust-behaviours.js';
 import { ConfigSchema, type Config } from './schema.js';
@@ -160,6 +160,11 @@ describe('the trust behaviour of every config key', () => {
       ['section.forgotten', undefined],
     ]);
     expect(listTrustBehaviours(z.strictObject({ map: untrusted(z.record(z.string(), z.number()), { rule: 'applies' }) }))[0]?.keyPath).toBe('map');
+    const [declared, forgotten] = untrustedRulesFor(listTrustBehaviours(schema));
+    expect(declared?.widens(4, 3)).toBe('raises the limit above 3');
+    expect(forgotten?.keyPath).toBe('section.forgotten');
+    expect(forgotten?.widens('changed', undefined)).toBe('has no declared trust behaviour, so it may not change');
+    expect(forgotten?.widens('same', 'same')).toBeUndefined();
   });
 
   it.each(numericKeys)('ignores a raised %s from an untrusted workspace and keeps a lowered one', (keyPath) => {

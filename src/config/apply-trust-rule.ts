@@ -1,4 +1,4 @@
-import { listTrustBehaviours } from './list-trust-behaviours.js';
+import { type TrustBehaviourEntry, listTrustBehaviours } from './list-trust-behaviours.js';
 import { isPlainObject } from './merge-config-layers.js';
 import type { Config } from './schema.js';
 import type { UntrustedBehaviour } from './sections/untrusted-behaviour.js';
@@ -51,10 +51,19 @@ function isSameValue(left: unknown, right: unknown): boolean {
  * `permissions.ask`/`deny`, `project.validationCommands`, `llm.model`) are
  * absent here. Ordered as listTrustBehaviours lists the keys.
  */
-export const UNTRUSTED_WORKSPACE_RULES: readonly UntrustedKeyRule[] = listTrustBehaviours().flatMap(({ keyPath, behaviour }) => {
-  const widens = widensBy(behaviour);
-  return widens === undefined ? [] : [{ keyPath, widens }];
-});
+export const UNTRUSTED_WORKSPACE_RULES: readonly UntrustedKeyRule[] = untrustedRulesFor(listTrustBehaviours());
+
+/**
+ * The rules of `entries` (see listTrustBehaviours): one per key that does
+ * not simply apply; a key that declares no behaviour gets the strictest
+ * rule (any change is ignored), so a forgotten declaration fails closed.
+ */
+export function untrustedRulesFor(entries: readonly TrustBehaviourEntry[]): UntrustedKeyRule[] {
+  return entries.flatMap(({ keyPath, behaviour }) => {
+    const widens = widensBy(behaviour);
+    return widens === undefined ? [] : [{ keyPath, widens }];
+  });
+}
 
 /** What applyTrustRule needs: the validated workspace file and what the lower layers decided. */
 export interface TrustRuleInput {
