@@ -184,14 +184,23 @@ function printResult(context: CommandContext, result: RunAgentResult, isDryRun: 
   }
 }
 
-/** `--patch-file OUT`: the run's diff, written atomically (relative to the process's directory); no file for an empty diff. */
+/**
+ * `--patch-file OUT`: the run's diff, written atomically (relative to the
+ * process's directory); no file for an empty diff. The one place a diff
+ * keeps its real bytes (a redacted patch would not apply): when the real
+ * diff differs from the redacted one, stderr says the file holds secrets.
+ */
 async function writePatchFile(context: CommandContext, workspace: OpenedWorkspace, file: string, result: RunAgentResult): Promise<void> {
-  if (result.diff.length === 0) {
+  if (result.patch.length === 0) {
     context.output.info(`the run changed nothing: ${file} was not written`);
     return;
   }
-  const written = await writeUserFile(file, result.diff, { baseDir: context.processCwd, flag: '--patch-file' });
-  context.output.info(`patch written to ${path.relative(context.processCwd, written) || written} (apply it with: brass-agent run --apply-patch-file ${file} --cwd ${path.relative(context.processCwd, workspace.root) || '.'})`);
+  const written = await writeUserFile(file, result.patch, { baseDir: context.processCwd, flag: '--patch-file' });
+  const shownPath = path.relative(context.processCwd, written) || written;
+  context.output.info(`patch written to ${shownPath} (apply it with: brass-agent run --apply-patch-file ${file} --cwd ${path.relative(context.processCwd, workspace.root) || '.'})`);
+  if (result.patch !== result.diff) {
+    context.output.warn(`${shownPath} holds secrets unredacted (git apply needs the real bytes; the diff printed and saved is redacted): keep it private, or delete it once applied`);
+  }
 }
 
 interface GroupOptions {
