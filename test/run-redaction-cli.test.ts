@@ -65,3 +65,32 @@ describe('diffs are redacted (issue 15, item 14)', () => {
     }
   });
 });
+
+describe('a secret-shaped file name (issue 15, item 16)', () => {
+  const NAME_TOKEN = fakeSecret(new FakeRandom(1516), 'github-classic').value;
+  const FILE = `notes/${NAME_TOKEN}.md`;
+
+  it('is redacted in run\'s discovery progress line, the discovery.completed event and discover --json', { timeout: TIMEOUT_MS }, async () => {
+    await using agent = await createAgentWorkspace({ [FILE]: '# rotation notes\n' });
+    const server = await startScriptedLlmServer({ script: [{ text: 'Nothing to change.' }] });
+    try {
+      const goal = `summarise ${FILE}`;
+      const human = await runCli(['run', goal, '--no-run', '--mode', 'read-only', '--cwd', agent.workspace.root], { env: agent.env(server), timeoutMs: TIMEOUT_MS });
+      expect(human.code).toBe(0);
+      expect(human.stderr).toMatch(/^discovery: read notes\/\[REDACTED:github-token\]\.md \(direct\)/m);
+      expect(human.stdout + human.stderr).not.toContain(NAME_TOKEN);
+
+      const events = await runCli(['run', goal, '--no-run', '--mode', 'read-only', '--protocol-json', '--cwd', agent.workspace.root], { env: agent.env(server), timeoutMs: TIMEOUT_MS });
+      const discovery = events.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; files?: { path: string }[] }).find((event) => event.type === 'discovery.completed');
+      expect(discovery?.files).toEqual([{ path: 'notes/[REDACTED:github-token].md', reason: 'direct' }]);
+      expect(events.stdout).not.toContain(NAME_TOKEN);
+
+      const discover = await runCli(['discover', goal, '--no-run', '--json', '--cwd', agent.workspace.root], { env: agent.env(), timeoutMs: TIMEOUT_MS });
+      expect(discover.code).toBe(0);
+      expect(discover.stdout).not.toContain(NAME_TOKEN);
+      expect(discover.stdout).toContain('notes/[REDACTED:github-token].md');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -87,7 +87,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   for (const warning of discovery.warnings) emit({ type: 'warning', message: redact(warning) });
   emit({
     type: 'discovery.completed',
-    files: discovery.files.map((file) => ({ path: file.path, reason: file.reason })),
+    files: discovery.files.map((file) => ({ path: redact(file.path), reason: file.reason })),
     commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
   });
   const validationCommands = discovery.commands.filter((command) => command.ran || command.problem === undefined).map(toRunnable);

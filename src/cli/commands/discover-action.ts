@@ -49,7 +49,9 @@ export async function executeDiscover({ options, output, streams, processCwd }: 
     const document = toDiscoverJson(result);
     output.json({
       ...document,
-      signals: { paths: document.signals.paths, identifiers: document.signals.identifiers.map(redact) },
+      // A secret-shaped file name is redacted as the model sees it (issue 15, item 16).
+      files: document.files.map((file) => ({ ...file, path: redact(file.path) })),
+      signals: { paths: document.signals.paths.map((signal) => ({ ...signal, path: redact(signal.path) })), identifiers: document.signals.identifiers.map(redact) },
       searches: document.searches.map((search) => ({ ...search, query: redact(search.query) })),
       summary: redact(document.summary),
     });
