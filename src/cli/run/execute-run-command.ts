@@ -20,6 +20,7 @@ import { batchJson, flowJson, runExitCode, singleRunJson } from './run-outcome.j
 import { type RunCommandOptions, cliConfigOf } from './run-options.js';
 import { saveRun } from './save-run.js';
 import { createTerminalApprovalPrompt } from './terminal-approval-prompt.js';
+import { terminalSafeLines, terminalSafeName } from './terminal-safe-text.js';
 
 /** Largest `--apply-patch-file` read: the patch reader's own limit (8 MiB; a reviewed patch, not a dump). */
 export const MAX_PATCH_INPUT_BYTES = MAX_PATCH_TEXT_BYTES;
@@ -196,8 +197,8 @@ async function writePatchFile(context: CommandContext, workspace: OpenedWorkspac
     return;
   }
   const written = await writeUserFile(file, result.patch, { baseDir: context.processCwd, flag: '--patch-file' });
-  const shownPath = path.relative(context.processCwd, written) || written;
-  context.output.info(`patch written to ${shownPath} (apply it with: brass-agent run --apply-patch-file ${file} --cwd ${path.relative(context.processCwd, workspace.root) || '.'})`);
+  const shownPath = terminalSafeName(path.relative(context.processCwd, written) || written);
+  context.output.info(`patch written to ${shownPath} (apply it with: brass-agent run --apply-patch-file ${terminalSafeName(file)} --cwd ${terminalSafeName(path.relative(context.processCwd, workspace.root) || '.')})`);
   if (result.patch !== result.diff) {
     context.output.warn(`${shownPath} holds secrets unredacted (git apply needs the real bytes; the diff printed and saved is redacted): keep it private, or delete it once applied`);
   }
@@ -249,7 +250,7 @@ async function runBatch(context: CommandContext, group: GroupOptions & { goals: 
   const summary = renderBatchSummary(outcomes, group.goals.length, context.output.colors);
   if (options.isJson) context.output.json(batchJson(outcomes));
   // stdout carries only events with --protocol-json: the table goes to stderr then.
-  else if (options.isProtocolJson) context.streams.stderr.write(summary);
+  else if (options.isProtocolJson) context.streams.stderr.write(terminalSafeLines(summary));
   else context.output.result(`\n${summary}`);
   return worstExitCode(outcomes.map((outcome) => outcome.exitCode));
 }
