@@ -93,4 +93,27 @@ describe('a secret-shaped file name (issue 15, item 16)', () => {
       await server.close();
     }
   });
+
+  it('is redacted in every event, progress line and document of run, whichever field names it', { timeout: TIMEOUT_MS }, async () => {
+    await using agent = await createAgentWorkspace();
+    const script: readonly ScriptedTurn[] = [{ text: 'Writing notes.', toolCalls: [{ name: 'write_file', arguments: { path: FILE, content: 'notes\n' } }] }, { text: 'Done.' }];
+    const server = await startScriptedLlmServer({ script: (_request, index) => script[index % script.length]! });
+    try {
+      const human = await runCli(['run', 'write notes', '--no-run', '--cwd', agent.workspace.root], { env: agent.env(server), timeoutMs: TIMEOUT_MS });
+      expect(human.code).toBe(0);
+      expect(human.stderr).toContain('patch: notes/[REDACTED:github-token].md (new, +1 −0)');
+      expect(human.stdout + human.stderr).not.toContain(NAME_TOKEN);
+      for (const format of ['--json', '--protocol-json']) {
+        const result = await runCli(['run', 'write notes', '--no-run', format, '--save-run', 'runs', '--cwd', agent.workspace.root], { env: agent.env(server), cwd: agent.home.root, timeoutMs: TIMEOUT_MS });
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain('notes/[REDACTED:github-token].md');
+        expect(result.stdout + result.stderr).not.toContain(NAME_TOKEN);
+      }
+      for (const folder of fs.readdirSync(agent.home.path('runs'))) {
+        for (const file of fs.readdirSync(agent.home.path(path.join('runs', folder)))) expect(fs.readFileSync(agent.home.path(path.join('runs', folder, file)), 'utf8')).not.toContain(NAME_TOKEN);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -81,7 +81,12 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
   const asker = isPrompting
     ? createApprovalAsker(createTerminalApprovalPrompt({ input: process.stdin, output: streams.stderr, colors: stderrColors, onInterrupt: interrupt }))
     : null;
-  const onEvent = (event: AgentEvent): void => {
+  // Every event and document leaves redacted, whichever field holds a secret (a secret-shaped file name in
+  // `files`, a summary naming it): the emitters redact what they know, this is the surface's guarantee (issue 15, item 16).
+  const redactDocument = <T>(value: T): T => workspace.redactor.redactValue(value).value;
+  const redactedContext: CommandContext = { ...context, output: { ...output, json: (value) => output.json(redactDocument(value)) } };
+  const onEvent = (raw: AgentEvent): void => {
+    const event = redactDocument(raw);
     const stamped = stampEvent(event, new Date());
     if (options.saveRun !== undefined) recorded.push(stamped);
     asker?.observe(event);
@@ -126,20 +131,20 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
       });
       if (human !== null && !options.isJson) printResult(context, result, options.isDryRun);
       if (options.saveRun !== undefined) {
-        const folder = await saveRun({ directory: options.saveRun, processCwd, result, events: recorded, redact: (text) => workspace.redactor.redact(text).text });
+        const folder = await saveRun({ directory: options.saveRun, processCwd, result, events: recorded, redact: (text) => workspace.redactor.redact(text).text, redactDocument });
         output.info(`run saved to ${path.relative(processCwd, folder) || '.'}`);
       }
       return result;
     };
     const isAborted = (): boolean => controller.signal.aborted;
 
-    if (goals !== null) context.exitCode = await runBatch(context, { options, config, goals, runOne, isAborted });
-    else if (options.flow !== undefined) context.exitCode = await runFlow(context, { options, config, flow: options.flow, goal: options.goal ?? '', runOne, isAborted });
+    if (goals !== null) context.exitCode = await runBatch(redactedContext, { options, config, goals, runOne, isAborted });
+    else if (options.flow !== undefined) context.exitCode = await runFlow(redactedContext, { options, config, flow: options.flow, goal: options.goal ?? '', runOne, isAborted });
     else {
       const goal = options.goal ?? `Apply the reviewed patch ${options.applyPatchFile ?? ''}`.trim();
       const result = await runOne({ goal, selection: options.agent === undefined ? {} : { agent: options.agent } });
       if (options.patchFile !== undefined) await writePatchFile(context, workspace, options.patchFile, result);
-      if (options.isJson) output.json(singleRunJson(result, options.isDryRun));
+      if (options.isJson) redactedContext.output.json(singleRunJson(result, options.isDryRun));
       context.exitCode = runExitCode(result, { isCi: options.isCi });
     }
     if (controller.signal.aborted) context.exitCode = EXIT_JOB_FAILED;
