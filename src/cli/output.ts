@@ -4,7 +4,7 @@
  * Human text (not `json`) is terminal-safe: no control sequence but the
  * output's own colours reaches the terminal (terminalSafeLines).
  */
-import { terminalSafeLines } from './run/terminal-safe-text.js';
+import { terminalSafeLines } from './terminal-safe-text.js';
 
 export interface CliStreams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };

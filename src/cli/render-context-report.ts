@@ -3,7 +3,7 @@ import type { ContextSession } from '../agent/context-session/index.js';
 import type { ContextReminder } from '../context/nested/index.js';
 import type { ContextSelection } from '../context/scoped/index.js';
 import type { Colors } from './output.js';
-import { terminalSafeName } from './run/terminal-safe-text.js';
+import { terminalSafeName } from './terminal-safe-text.js';
 
 /** What the human report of `brass-agent context` shows. */
 export interface ContextReportInput {

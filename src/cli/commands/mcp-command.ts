@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import type { CommandRunner } from '../command-context.js';
 import { PACKAGE_VERSION } from '../package-version.js';
-import { terminalSafeLines } from '../run/terminal-safe-text.js';
+import { terminalSafeLines } from '../terminal-safe-text.js';
 
 /**
  * `brass-agent mcp [--cwd DIR] [--config FILE]`: serves the MCP tools over

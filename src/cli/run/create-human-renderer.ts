@@ -1,7 +1,7 @@
 import type { AgentEvent, PatchFileSummary, RunFinalState } from '../../agent/events/agent-event.js';
 import type { Colors } from '../output.js';
 import { describeToolCall, oneLine } from './describe-tool-call.js';
-import { terminalSafeLines, terminalSafeName, terminalSafeText } from './terminal-safe-text.js';
+import { terminalSafeLines, terminalSafeName, terminalSafeText } from '../terminal-safe-text.js';
 
 /** Longest tool result summary shown on one progress line. */
 export const MAX_RESULT_SUMMARY_CHARS = 160;

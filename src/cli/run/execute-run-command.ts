@@ -20,7 +20,7 @@ import { batchJson, flowJson, runExitCode, singleRunJson } from './run-outcome.j
 import { type RunCommandOptions, cliConfigOf } from './run-options.js';
 import { saveRun } from './save-run.js';
 import { createTerminalApprovalPrompt } from './terminal-approval-prompt.js';
-import { terminalSafeLines, terminalSafeName } from './terminal-safe-text.js';
+import { terminalSafeLines, terminalSafeName } from '../terminal-safe-text.js';
 
 /** Largest `--apply-patch-file` read: the patch reader's own limit (8 MiB; a reviewed patch, not a dump). */
 export const MAX_PATCH_INPUT_BYTES = MAX_PATCH_TEXT_BYTES;

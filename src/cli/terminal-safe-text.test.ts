@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../agent/events/agent-event.js';
-import { createOutput } from '../output.js';
-import { createHumanRenderer } from './create-human-renderer.js';
+import type { AgentEvent } from '../agent/events/agent-event.js';
+import { createOutput } from './output.js';
+import { createHumanRenderer } from './run/create-human-renderer.js';
 import { terminalSafeLines, terminalSafeName, terminalSafeText } from './terminal-safe-text.js';
 
 const ESC = String.fromCharCode(0x1b);
