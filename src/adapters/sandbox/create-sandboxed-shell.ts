@@ -79,11 +79,14 @@ export interface SandboxedShell extends Shell {
  */
 export function createSandboxedShell(options: SandboxedShellOptions): SandboxedShell {
   const { settings, homeDir } = options;
-  const runner = options._internal?.runner ?? createNodeShell({ baseEnv: options.baseEnv, secretVariables: options.secretVariables ?? [] });
+  const secretVariables = options.secretVariables ?? [];
+  // The probe's own runs (bwrap --version, a trial sandbox) never see the model's key either.
+  const probeEnv: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(options.baseEnv).filter(([name]) => !secretVariables.includes(name)));
+  const runner = options._internal?.runner ?? createNodeShell({ baseEnv: options.baseEnv, secretVariables });
   let probed: Promise<BubblewrapProbe> | undefined;
   const probe = (): Promise<BubblewrapProbe> => {
     if (settings.mode === 'off') return Promise.resolve({ bwrapPath: null, status: { state: 'off', detail: 'sandbox.mode is "off": commands run without a sandbox' } });
-    probed ??= options._internal?.probe?.() ?? probeBubblewrap(options.baseEnv);
+    probed ??= options._internal?.probe?.() ?? probeBubblewrap(probeEnv);
     return probed;
   };
   const isolationFor = async (origin: CommandOrigin): Promise<CommandIsolation> =>
