@@ -15,7 +15,7 @@ const RAW_CONTROL = new RegExp(`[${ESC}${BEL}]`);
 
 describe('names with terminal control sequences (issue 15, item 23)', () => {
   it('context, discover and run print them escaped, on stdout and stderr', { timeout: TIMEOUT_MS }, async () => {
-    await using agent = await createAgentWorkspace({ [`${HOSTILE_DIR}/AGENTS.md`]: '# package rules\n\nKeep it small.\n', [`${HOSTILE_DIR}/index.ts`]: 'export const hostile = 1;\n' });
+    await using agent = await createAgentWorkspace({ [`${HOSTILE_DIR}/AGENTS.md`]: '# package rules\n\nKeep it small.\n', [`${HOSTILE_DIR}/index.ts`]: 'export const hostile = 1;\n', 'src/fake\nerror: line.ts': 'export const hostile = 2;\n' });
     const context = await runCli(['context', '--touch', `${HOSTILE_DIR}/index.ts`, '--cwd', agent.workspace.root], { env: agent.env(), timeoutMs: TIMEOUT_MS });
     expect(context.code).toBe(0);
     expect(context.stdout).toContain(SHOWN_DIR);
@@ -24,6 +24,9 @@ describe('names with terminal control sequences (issue 15, item 23)', () => {
     const discover = await runCli(['discover', 'hostile', '--no-run', '--cwd', agent.workspace.root], { env: agent.env(), timeoutMs: TIMEOUT_MS });
     expect(discover.code).toBe(0);
     expect(discover.stdout).toContain(`${SHOWN_DIR}/index.ts`);
+    // A newline in a name is shown escaped: it cannot start a line of its own.
+    expect(discover.stdout).toContain('src/fake\\x0aerror: line.ts');
+    expect(discover.stdout).not.toMatch(/^error: line/m);
     expect(discover.stdout + discover.stderr).not.toMatch(RAW_CONTROL);
 
     // A path the model writes: the `patch:` line and every progress line escape it.
