@@ -38,6 +38,7 @@ describe('terminalSafeLines', () => {
   it('keeps newlines, tabs and brass-agent\'s own colours, and escapes every other control sequence', () => {
     const colored = `${ESC}[1mbold${ESC}[22m\t${ESC}[33mwarn${ESC}[39m\n`;
     expect(terminalSafeLines(colored)).toBe(colored);
+    expect(terminalSafeLines('windows\r\nline ends\r\n but a lone\roverwrite')).toBe('windows\nline ends\n but a lone\\x0doverwrite');
     for (const { name } of HOSTILE_NAMES.filter((hostile) => !/newline|colour/.test(hostile.title))) {
       expect(terminalSafeLines(`read ${name}`)).not.toMatch(new RegExp(`[${ESC}${BEL}${CSI}${RLO}${ZWSP}\r]`));
     }

@@ -55,11 +55,13 @@ export function terminalSafeName(name: string): string {
 /**
  * A line or block of human output made safe for a terminal: brass-agent's
  * own colour sequences, newlines and tabs stay; every other control or
- * invisible format character is shown escaped, as terminalSafeName does.
+ * invisible format character is shown escaped, as terminalSafeName does
+ * (`\r\n` becomes `\n` first; a lone `\r`, which would overwrite the line,
+ * is escaped).
  * The CLI's output helpers and the run's progress lines pass everything
  * through it, so a name that was not rendered with terminalSafeName still
  * cannot reach the terminal raw.
  */
 export function terminalSafeLines(text: string): string {
-  return text.replace(OWN_COLOR_OR_UNSAFE, (match, ownColor: string | undefined) => ownColor ?? escapeCharacter(match));
+  return text.replace(/\r\n/g, '\n').replace(OWN_COLOR_OR_UNSAFE, (match, ownColor: string | undefined) => ownColor ?? escapeCharacter(match));
 }
