@@ -1,7 +1,10 @@
 /**
  * Where CLI output goes: the result on stdout, everything else (progress,
  * warnings, errors) on stderr. Colour only on a TTY and never with NO_COLOR.
+ * Human text (not `json`) is terminal-safe: no control sequence but the
+ * output's own colours reaches the terminal (terminalSafeLines).
  */
+import { terminalSafeLines } from './terminal-safe-text.js';
 
 export interface CliStreams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -50,17 +53,18 @@ export function createOutput(streams: CliStreams): Output {
       streams.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
     },
     result(text) {
-      streams.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      const safe = terminalSafeLines(text);
+      streams.stdout.write(safe.endsWith('\n') ? safe : `${safe}\n`);
     },
     warn(text) {
-      streams.stderr.write(`${errColors.yellow('warning:')} ${text}\n`);
+      streams.stderr.write(`${errColors.yellow('warning:')} ${terminalSafeLines(text)}\n`);
     },
     info(text) {
-      streams.stderr.write(`${text}\n`);
+      streams.stderr.write(`${terminalSafeLines(text)}\n`);
     },
     error(text, hint) {
-      streams.stderr.write(`${errColors.red('error:')} ${text}\n`);
-      if (hint) streams.stderr.write(`${errColors.dim(`hint: ${hint}`)}\n`);
+      streams.stderr.write(`${errColors.red('error:')} ${terminalSafeLines(text)}\n`);
+      if (hint) streams.stderr.write(`${errColors.dim(`hint: ${terminalSafeLines(hint)}`)}\n`);
     },
     colors: createColors(shouldColor(streams.stdout, streams.env)),
   };

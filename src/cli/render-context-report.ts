@@ -3,6 +3,7 @@ import type { ContextSession } from '../agent/context-session/index.js';
 import type { ContextReminder } from '../context/nested/index.js';
 import type { ContextSelection } from '../context/scoped/index.js';
 import type { Colors } from './output.js';
+import { terminalSafeName } from './terminal-safe-text.js';
 
 /** What the human report of `brass-agent context` shows. */
 export interface ContextReportInput {
@@ -82,7 +83,7 @@ function describeSelection(selection: ContextSelection): string {
   return parts.join(', ');
 }
 
-/** A path on one terminal line: control characters shown as escapes. */
+/** A path on one terminal line: control characters shown as escapes, as every name the CLI prints (terminalSafeName). */
 function printable(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
+  return terminalSafeName(text);
 }

@@ -113,6 +113,8 @@ export type { RedactionFinding, RedactionResult, Redactor, RedactorOptions } fro
 export { redactValue } from './redaction/redact-value.js';
 export type { RedactedValue, RedactionValueFinding } from './redaction/redact-value.js';
 export { REDACTION_MARKER_PATTERN, containsRedactionMarker, formatRedactionMarker } from './redaction/redaction-marker.js';
+export { UNCHECKED_KEY_LINE, couldBeInsideKeyBlock, redactLinesInContext } from './redaction/redact-lines-in-context.js';
+export type { RedactTextFunction } from './redaction/redact-lines-in-context.js';
 export { MAX_CUSTOM_PATTERN_CHARS, MAX_PATTERN_REPEAT, MAX_PATTERN_WAYS, MAX_PATTERN_WIDTH, checkPatternSafety } from './redaction/check-pattern-safety.js';
 export { classifySecretName, isSecretEnvironmentName } from './redaction/secret-name.js';
 export type { SecretNameClass } from './redaction/secret-name.js';

@@ -50,7 +50,13 @@ export function registerSearchTextTool(server: McpServer, session: McpSession): 
         });
         if (!observation.ok) return errorResult(`${path ?? query}: ${observation.error.message} (${observation.error.code})`);
         if (observation.value.matches.length === 0) return textResult('No matches.');
-        const { lines } = await searchMatchLines(workspace.runtime.scope, path, observation.value, MAX_SEARCH_RESULTS);
+        // A match inside a key block may not show the key's header: redaction looks at the whole file (issue 15, item 15).
+        const redact = (text: string): string => workspace.redactor.redact(text).text;
+        const readFile = async (file: string): Promise<string | null> => {
+          const read = await workspace.runtime.execute({ kind: 'fs.readFile', path: file });
+          return read.ok ? read.value.content : null;
+        };
+        const { lines } = await searchMatchLines(workspace.runtime.scope, path, observation.value, MAX_SEARCH_RESULTS, { readFile, redact });
         return textResult(workspace.redactor.redact(lines.join('\n')).text);
       }),
   );

@@ -24,14 +24,16 @@ export type NodeServices = Services & { shell: SandboxedShell };
  * The Node services on one machine: safe file access, gitignore-aware
  * listing, search through `ripgrep` (or the pure-Node engine when null),
  * and the sandbox service every process goes through (ripgrep included),
- * its children inheriting a scrubbed `env`. Without `sandbox`, the safest
+ * its children inheriting a scrubbed `env` (never one of `secretVariables`,
+ * such as the variable `llm.apiKeyEnv` names). Without `sandbox`, the safest
  * setting: sandbox on where it works, the workspace untrusted. The
  * permission service is the caller's: it carries the config's rules.
  */
-export function createNodeServices(options: { ripgrep: { path: string } | null; env: NodeJS.ProcessEnv; permission: PermissionService; sandbox?: NodeSandboxOptions }): NodeServices {
+export function createNodeServices(options: { ripgrep: { path: string } | null; env: NodeJS.ProcessEnv; secretVariables?: readonly string[]; permission: PermissionService; sandbox?: NodeSandboxOptions }): NodeServices {
   const sandbox = options.sandbox ?? { settings: DEFAULT_SANDBOX_SETTINGS, isWorkspaceTrusted: false, homeDir: os.homedir() };
   const shell = createSandboxedShell({
     baseEnv: options.env,
+    secretVariables: options.secretVariables ?? [],
     homeDir: sandbox.homeDir,
     settings: sandbox.settings,
     isWorkspaceTrusted: sandbox.isWorkspaceTrusted,

@@ -129,9 +129,13 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
   const { probe, scope, files } = await readWorkspaceConfigFiles(options);
   const config = loadWorkspaceConfig(files, options, scope.root);
   const search = await chooseSearchEngine(config.config, options.env);
+  const { redaction, llm } = config.config;
+  const secretVariables = llm.apiKeyEnv === undefined ? [] : [llm.apiKeyEnv];
   const services = createNodeServices({
     ripgrep: search.ripgrep,
     env: options.env,
+    // The model's key, whatever its variable is called, never reaches a command (issue 15, item 17).
+    secretVariables,
     permission: createPermissionService({
       homeDir: probe.homeDir,
       ...(options.allowedCommands ? { allowedCommands: options.allowedCommands } : {}),
@@ -150,8 +154,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
   // Without the parser every `sh -c` command would be "unknown" to the folder gate.
   const shellParser = await loadShellParser();
   const runtime = createRuntime({ services, scope, shellParser, limits: runtimeLimitsFor(config.config) });
-  const { redaction, llm } = config.config;
-  const redactor = createRedactor({ ...redaction, env: options.env, secretVariables: llm.apiKeyEnv === undefined ? [] : [llm.apiKeyEnv] });
+  const redactor = createRedactor({ ...redaction, env: options.env, secretVariables });
   return { root: scope.root, probe, scope, files, config, search, services, runtime, redactor, shellParser };
 }
 

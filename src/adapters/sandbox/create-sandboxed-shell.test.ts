@@ -168,6 +168,20 @@ describe('without a sandbox', () => {
   });
 });
 
+describe('the variable llm.apiKeyEnv names (issue 15, item 17)', () => {
+  // A custom name no secret-name rule recognises: only being named as the key variable scrubs it.
+  const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', MYCORP_GATEWAY: 'gateway-value-1234', VISIBLE: 'yes' };
+
+  it.each([
+    { title: 'sandboxed', settings: SETTINGS, isWorkspaceTrusted: false, sandboxed: true },
+    { title: 'unsandboxed', settings: { ...SETTINGS, mode: 'off' as const }, isWorkspaceTrusted: true, sandboxed: false },
+  ])('never reaches a child command, $title, even when passEnv lists it', async ({ settings, isWorkspaceTrusted, sandboxed }) => {
+    const shell = createSandboxedShell({ baseEnv, homeDir: home.root, settings, isWorkspaceTrusted, secretVariables: ['MYCORP_GATEWAY'] });
+    const result = await shell.run(script('echo "${MYCORP_GATEWAY-unset} ${VISIBLE-unset}"', { passEnv: ['MYCORP_GATEWAY'] }));
+    expect(result).toMatchObject({ exitCode: 0, sandboxed, stdout: 'unset yes\n' });
+  });
+});
+
 describe('probeBubblewrap', () => {
   it('says bwrap is not installed, with the fix, when PATH has none', async () => {
     await using empty = await createTempWorkspace();

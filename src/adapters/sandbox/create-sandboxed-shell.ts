@@ -31,6 +31,8 @@ export interface SandboxSettings {
 export interface SandboxedShellOptions {
   /** The environment commands inherit (scrubbed of secrets) and whose PATH finds `bwrap`. */
   baseEnv: NodeJS.ProcessEnv;
+  /** Variables no command may inherit whatever their names or `passEnv` (the one `llm.apiKeyEnv` names). */
+  secretVariables?: readonly string[];
   /** The user's home directory: hidden from sandboxed commands. */
   homeDir: string;
   settings: SandboxSettings;
@@ -77,11 +79,14 @@ export interface SandboxedShell extends Shell {
  */
 export function createSandboxedShell(options: SandboxedShellOptions): SandboxedShell {
   const { settings, homeDir } = options;
-  const runner = options._internal?.runner ?? createNodeShell({ baseEnv: options.baseEnv });
+  const secretVariables = options.secretVariables ?? [];
+  // The probe's own runs (bwrap --version, a trial sandbox) never see the model's key either.
+  const probeEnv: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(options.baseEnv).filter(([name]) => !secretVariables.includes(name)));
+  const runner = options._internal?.runner ?? createNodeShell({ baseEnv: options.baseEnv, secretVariables });
   let probed: Promise<BubblewrapProbe> | undefined;
   const probe = (): Promise<BubblewrapProbe> => {
     if (settings.mode === 'off') return Promise.resolve({ bwrapPath: null, status: { state: 'off', detail: 'sandbox.mode is "off": commands run without a sandbox' } });
-    probed ??= options._internal?.probe?.() ?? probeBubblewrap(options.baseEnv);
+    probed ??= options._internal?.probe?.() ?? probeBubblewrap(probeEnv);
     return probed;
   };
   const isolationFor = async (origin: CommandOrigin): Promise<CommandIsolation> =>

@@ -20,6 +20,11 @@ const IS_WINDOWS = process.platform === 'win32';
 export interface NodeShellOptions {
   /** Environment the child's environment is derived from (scrubbed of secrets). Default `process.env`. */
   baseEnv?: NodeJS.ProcessEnv;
+  /**
+   * Variables that are secret whatever their names (the one `llm.apiKeyEnv`
+   * names): never passed to a child, not even through `passEnv` or `request.env`.
+   */
+  secretVariables?: readonly string[];
   /** Internal, for tests only: shorter waits so tests stay fast. Not part of the public API. */
   _internal?: { terminateGraceMs?: number; exitDrainMs?: number };
 }
@@ -31,7 +36,8 @@ export interface NodeShellOptions {
  * SIGTERM to the group, then SIGKILL after {@link TERMINATE_GRACE_MS}.
  *
  * The child's environment is `baseEnv` without secret-looking variables
- * (except `request.passEnv`), plus `request.env`. Each output stream keeps its
+ * (except `request.passEnv`), plus `request.env`, and never with one of
+ * `secretVariables`. Each output stream keeps its
  * head and tail within `request.maxOutputBytes`. When the command exits but
  * something it started keeps the pipes open for {@link EXIT_DRAIN_MS}, the
  * group is stopped the same way; background processes that let go of the
@@ -54,7 +60,9 @@ export function createNodeShell(options: NodeShellOptions = {}): Shell {
     run: async (request) => {
       validateRequest(request);
       if (request.signal?.aborted) throw new BrassError('aborted', `${request.argv[0]} was cancelled before it started`);
-      const env = { ...scrubEnvironment(options.baseEnv ?? process.env, request.passEnv ?? []), ...request.env };
+      const secretVariables = options.secretVariables ?? [];
+      const env = { ...scrubEnvironment(options.baseEnv ?? process.env, request.passEnv ?? [], secretVariables), ...request.env };
+      for (const name of secretVariables) delete env[name];
       return runCommand(request, env, { terminateGraceMs, exitDrainMs });
     },
   };

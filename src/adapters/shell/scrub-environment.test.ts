@@ -83,4 +83,8 @@ describe('scrubEnvironment', () => {
   it('never passes variables that change what paths mean or run code at shell start-up, even when asked', () => {
     expect(scrubEnvironment({ PATH: '/bin', CDPATH: '/etc', BASH_ENV: '/tmp/x.sh', ENV: '/tmp/y.sh' }, ['CDPATH', 'BASH_ENV', 'ENV'])).toEqual({ PATH: '/bin' });
   });
+
+  it('always drops the variables named as secret (llm.apiKeyEnv), whatever their names, even when passEnv lists them', () => {
+    expect(scrubEnvironment({ PATH: '/bin', MYCORP_GATEWAY: 'key-value' }, ['MYCORP_GATEWAY'], ['MYCORP_GATEWAY'])).toEqual({ PATH: '/bin' });
+  });
 });

@@ -90,19 +90,26 @@ export function isSecretVariableName(name: string): boolean {
  * except those listed in `passEnv` (exact, case-sensitive names, as POSIX
  * environments are). Variables with an `undefined` value are left out.
  *
+ * `secretVariables` are secret whatever their names (the variable
+ * `llm.apiKeyEnv` names): they are always dropped, `passEnv` or not, so the
+ * model's key never reaches a command the model can read the output of.
+ *
  * @example
  * scrubEnvironment({ PATH: '/bin', GITHUB_TOKEN: 'x' }, []) // { PATH: '/bin' }
  * scrubEnvironment({ PATH: '/bin', GITHUB_TOKEN: 'x' }, ['GITHUB_TOKEN']) // both kept
+ * scrubEnvironment({ PATH: '/bin', CORP_LLM: 'x' }, ['CORP_LLM'], ['CORP_LLM']) // { PATH: '/bin' }
  */
 export function scrubEnvironment(
   env: Readonly<Record<string, string | undefined>>,
   passEnv: readonly string[],
+  secretVariables: readonly string[] = [],
 ): Record<string, string> {
   const passed = new Set(passEnv);
+  const alwaysSecret = new Set(secretVariables);
   const scrubbed: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (PATH_CHANGING_VARIABLES.has(name)) continue;
+    if (PATH_CHANGING_VARIABLES.has(name) || alwaysSecret.has(name)) continue;
     if (!passed.has(name) && isSecretVariableName(name)) continue;
     scrubbed[name] = value;
   }

@@ -1,5 +1,5 @@
 import { type CheckpointStore, MAX_PATCH_FILE_BYTES } from '../../core/index.js';
-import { type FileDiff, diffFile } from '../patch/file-diff.js';
+import { type FileDiff, type RedactText, diffFile } from '../patch/file-diff.js';
 import type { RunChange } from './run-checkpoint.js';
 
 /**
@@ -7,24 +7,23 @@ import type { RunChange } from './run-checkpoint.js';
  * the stored content at the checkpoint to the stored content at the run's
  * end. A side that is not UTF-8 text, or larger than MAX_PATCH_FILE_BYTES,
  * makes the file's diff git's one line `Binary files … differ`, with no
- * line counts. Throws the store's `checkpoint-corrupt` for a damaged blob.
+ * line counts. With `redact`, each diff also has its `redactedText` (see
+ * diffFile). Throws the store's `checkpoint-corrupt` for a damaged blob.
  */
-export async function diffRunChanges(store: CheckpointStore, changes: readonly RunChange[]): Promise<FileDiff[]> {
+export async function diffRunChanges(store: CheckpointStore, changes: readonly RunChange[], redact?: RedactText): Promise<FileDiff[]> {
   const diffs: FileDiff[] = [];
   for (const change of changes) {
     const before = change.before === null ? null : textOf(await store.readBlob(change.before.sha256));
     const after = change.after === null ? null : textOf(await store.readBlob(change.after.sha256));
     if (before !== undefined && after !== undefined) {
-      diffs.push(diffFile(change.path, before, after));
+      diffs.push(diffFile(change.path, before, after, redact));
       continue;
     }
     const oldName = change.before === null ? '/dev/null' : `a/${change.path}`;
     const newName = change.after === null ? '/dev/null' : `b/${change.path}`;
     const header = change.before === null ? 'new file mode 100644\n' : change.after === null ? 'deleted file mode 100644\n' : '';
-    diffs.push({
-      summary: { path: change.path, status: change.status, additions: 0, deletions: 0 },
-      text: `diff --git a/${change.path} b/${change.path}\n${header}Binary files ${oldName} and ${newName} differ\n`,
-    });
+    const text = `diff --git a/${change.path} b/${change.path}\n${header}Binary files ${oldName} and ${newName} differ\n`;
+    diffs.push({ summary: { path: change.path, status: change.status, additions: 0, deletions: 0 }, text, ...(redact === undefined ? {} : { redactedText: redact(text) }) });
   }
   return diffs;
 }

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_PATCH_FILE_BYTES } from '../../core/index.js';
+import { MAX_PATCH_FILE_BYTES, createRedactor } from '../../core/index.js';
+import { FakeRandom, fakePemKey, fakeSecret } from '../../../test/support/fake-secrets.js';
 import { openTestRuntime } from '../../../test/support/open-test-runtime.js';
 import { type TempWorkspace, createTempWorkspace } from '../../../test/support/temp-workspace.js';
 import { Changeset } from './changeset.js';
@@ -166,5 +167,42 @@ describe('Changeset', () => {
     await changeset.write('a.ts', 'four\n');
     expect(changeset.files()).toEqual([{ path: 'a.ts', status: 'modified', additions: 1, deletions: 1 }]);
     expect(changeset.toEdits()).toEqual([{ path: 'a.ts', content: 'four\n', expectedContent: 'three\n' }]);
+  });
+});
+
+describe('Changeset with a redactor (issue 15, item 14)', () => {
+  const redactor = createRedactor();
+  const redact = (text: string): string => redactor.redact(text).text;
+  const random = new FakeRandom(1415);
+  const token = fakeSecret(random, 'github-classic').value;
+  const password = fakeSecret(random, 'password').value;
+  const key = fakePemKey(random, 'PRIVATE KEY', 1200);
+
+  it.each([
+    { title: 'secrets on context lines next to an edit of .env', path: '.env', content: `A=1\nGITHUB_TOKEN=${token}\nDB_PASSWORD=${password}\nB=2\n`, edit: (text: string) => text.replace('B=2', 'B=3'), vanish: [token, password] },
+    {
+      title: 'the body of a private key shown as context without its header',
+      path: 'keys/dev.pem',
+      content: `${key.pem}\n# rotated yearly\n`,
+      edit: (text: string) => text.replace('# rotated yearly', '# rotated monthly'),
+      vanish: key.bodyLines.slice(-2),
+    },
+    { title: 'a secret on a changed line, removed and added', path: 'config/.env.local', content: `TOKEN=${token}\n`, edit: () => `TOKEN=${fakeSecret(random, 'github-classic').value}\n`, vanish: [token] },
+  ])('redacts $title in diff() and wholeChange(), and keeps the real bytes in patchText()', async ({ path, content, edit, vanish }) => {
+    await using workspace = await createTempWorkspace({ files: { [path]: content } });
+    const changeset = new Changeset(await openEditRuntime(workspace.root), { redact });
+    const edited = edit(content);
+    await changeset.write(path, edited);
+
+    const shown = [changeset.diff(), changeset.wholeChange().diff];
+    for (const diff of shown) {
+      for (const secret of vanish) expect(diff).not.toContain(secret);
+      expect(diff.split('\n').length).toBe(changeset.patchText().split('\n').length);
+    }
+    expect(changeset.patchText()).toBe(changeset.wholeChange().patch);
+    for (const secret of vanish) expect(changeset.patchText()).toContain(secret);
+    // The real patch still applies: it is exactly the change.
+    fs.writeFileSync(`${workspace.root}/change.diff`, changeset.patchText());
+    execFileSync('git', ['apply', '--check', 'change.diff'], { cwd: workspace.root });
   });
 });

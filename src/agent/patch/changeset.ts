@@ -1,7 +1,7 @@
 import { BrassError, InvalidInputError, MAX_PATCH_FILE_BYTES, OutsideWorkspaceError, type PatchEdit, type Runtime } from '../../core/index.js';
 import type { PatchFileSummary } from '../events/agent-event.js';
 import type { PendingEdits } from '../tools/pending-edits.js';
-import { type FileDiff, comparePaths, diffFile } from './file-diff.js';
+import { type FileDiff, type RedactText, comparePaths, diffFile, shownDiffText } from './file-diff.js';
 
 /**
  * The tool a changeset reads the files it edits as: reading is a read (Read
@@ -21,14 +21,20 @@ const READ_TOOL = 'read_file';
  * as its original; applying checks that the file still holds it, so a file
  * changed behind the run's back is a conflict, never overwritten.
  *
+ * With `redact`, `diff()` and `wholeChange().diff` are redacted with the
+ * whole files known (what may be printed, sent in events and saved);
+ * `patchText()` and `wholeChange().patch` keep the real bytes `git apply`
+ * needs. Without it, both are the real diff.
+ *
  * @example
- * const changeset = new Changeset(runtime);
+ * const changeset = new Changeset(runtime, { redact: (text) => redactor.redact(text).text });
  * const { content } = await changeset.read('src/a.ts');
  * await changeset.write('src/a.ts', content!.replace('a = 1', 'a = 2'));
  * console.log(changeset.diff());
  */
 export class Changeset implements PendingEdits {
   private readonly runtime: Runtime;
+  private readonly redact: RedactText | undefined;
   /** What each file held before the run changed it (null: absent); only files read or written. */
   private originals = new Map<string, string | null>();
   private readonly pending = new Map<string, string | null>();
@@ -36,8 +42,9 @@ export class Changeset implements PendingEdits {
   /** What each file that an applied round changed held before the first round (kept across `rebase`). */
   private readonly baseline = new Map<string, string | null>();
 
-  constructor(runtime: Runtime) {
+  constructor(runtime: Runtime, options: { redact?: RedactText } = {}) {
     this.runtime = runtime;
+    this.redact = options.redact;
   }
 
   /**
@@ -85,8 +92,15 @@ export class Changeset implements PendingEdits {
     return this.changedPaths().map((key) => this.diffOf(key).summary);
   }
 
-  /** The whole change as a git-style unified diff (files in path order); empty when nothing changes. */
+  /** The whole change as a git-style unified diff (files in path order), redacted when the changeset has a redactor; empty when nothing changes. */
   diff(): string {
+    return this.changedPaths()
+      .map((key) => shownDiffText(this.diffOf(key)))
+      .join('');
+  }
+
+  /** The same diff with the real bytes, never redacted: only for a patch file a person asked for (`--patch-file`). */
+  patchText(): string {
     return this.changedPaths()
       .map((key) => this.diffOf(key).text)
       .join('');
@@ -115,16 +129,17 @@ export class Changeset implements PendingEdits {
   /**
    * The change of every round together, pending edits included: each file
    * from what it held before the first round to what the run has it hold
-   * now. Equals `diff()`/`files()` until the first `rebase`.
+   * now. Equals `diff()`/`patchText()`/`files()` until the first `rebase`;
+   * `diff` is redacted as `diff()` is, `patch` has the real bytes.
    */
-  wholeChange(): { diff: string; files: PatchFileSummary[] } {
+  wholeChange(): { diff: string; patch: string; files: PatchFileSummary[] } {
     const currentOf = (key: string): string | null => (this.pending.has(key) ? (this.pending.get(key) ?? null) : (this.originals.get(key) ?? null));
     const beforeOf = (key: string): string | null => (this.baseline.has(key) ? (this.baseline.get(key) ?? null) : (this.originals.get(key) ?? null));
     const diffs = [...new Set([...this.baseline.keys(), ...this.changedPaths()])]
       .filter((key) => currentOf(key) !== beforeOf(key))
       .sort(comparePaths)
-      .map((key) => diffFile(key, beforeOf(key), currentOf(key)));
-    return { diff: diffs.map((diff) => diff.text).join(''), files: diffs.map((diff) => diff.summary) };
+      .map((key) => diffFile(key, beforeOf(key), currentOf(key), this.redact));
+    return { diff: diffs.map(shownDiffText).join(''), patch: diffs.map((diff) => diff.text).join(''), files: diffs.map((diff) => diff.summary) };
   }
 
   private changedPaths(): string[] {
@@ -139,7 +154,7 @@ export class Changeset implements PendingEdits {
     const after = this.pending.get(key) ?? null;
     const cached = this.diffs.get(key);
     if (cached !== undefined && cached.before === before && cached.after === after) return cached.diff;
-    const diff = diffFile(key, before, after);
+    const diff = diffFile(key, before, after, this.redact);
     this.diffs.set(key, { before, after, diff });
     return diff;
   }

@@ -4,8 +4,8 @@
  * rolling back byte for byte, and reviewed patch files (`--apply-patch-file`).
  */
 export { Changeset } from './changeset.js';
-export { DIFF_CONTEXT_LINES, diffFile } from './file-diff.js';
-export type { FileDiff } from './file-diff.js';
+export { DIFF_CONTEXT_LINES, diffFile, shownDiffText } from './file-diff.js';
+export type { FileDiff, RedactText } from './file-diff.js';
 export { applyChangeset, keepApplied, rollbackApplied } from './apply-changeset.js';
 export type { AppliedPatch, ApplyChangesetOptions, SettleAppliedOptions } from './apply-changeset.js';
 export { rollbackLast } from './recover-last.js';

@@ -3,7 +3,7 @@ import { createRuntime, type Runtime } from '../../core/index.js';
 import { discoverContext, type DiscoveryResult, type ValidationCommand } from '../../context/discovery/index.js';
 import { RunCheckpoint, diffRunChanges, undoLastRun, withCheckpoint, withCheckpointRuntime } from '../checkpoint/index.js';
 import type { AgentEvent, PatchFileSummary, RunFinalState } from '../events/agent-event.js';
-import { comparePaths } from '../patch/file-diff.js';
+import { comparePaths, shownDiffText } from '../patch/file-diff.js';
 import { runToolLoop, type ToolLoopResult } from '../loop/index.js';
 import { Changeset, changesetFromPatchFile } from '../patch/index.js';
 import { createAgentSession } from '../session/index.js';
@@ -87,12 +87,13 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   for (const warning of discovery.warnings) emit({ type: 'warning', message: redact(warning) });
   emit({
     type: 'discovery.completed',
-    files: discovery.files.map((file) => ({ path: file.path, reason: file.reason })),
+    files: discovery.files.map((file) => ({ path: redact(file.path), reason: file.reason })),
     commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
   });
   const validationCommands = discovery.commands.filter((command) => command.ran || command.problem === undefined).map(toRunnable);
 
-  const changeset = new Changeset(baseRuntime);
+  // Diffs are shown, sent in events and saved: redacted knowing the whole files (issue 15, item 14).
+  const changeset = new Changeset(baseRuntime, { redact });
   const services = checkpoint === null ? environment.services : withCheckpoint(environment.services, checkpoint);
   const session = await createAgentSession({ ...environment, services, validationCommands }, { mode, name: 'main', edits: changeset, ...(options.selection ? { selection: options.selection } : {}) });
   for (const warning of session.contextSession.warnings) emit({ type: 'warning', message: redact(warning) });
@@ -102,8 +103,10 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   let steps = 0;
   let finalText = '';
   const finish = async (state: RunFinalState, summary: string, extra: Partial<RunAgentResult> = {}): Promise<RunAgentResult> => {
-    const change = await withCommandChanges(checkpoint, { files: extra.files ?? changeset.files(), diff: extra.diff ?? '' }, (message) => emit({ type: 'warning', message: redact(message) }));
-    const { files, diff } = change;
+    const change = await withCommandChanges(checkpoint, { files: extra.files ?? changeset.files(), diff: extra.diff ?? '', patch: extra.patch ?? '' }, redact, (message) =>
+      emit({ type: 'warning', message: redact(message) }),
+    );
+    const { files, diff, patch } = change;
     if (state === 'rolled-back' && change.commandFiles > 0 && checkpoint !== null) {
       // A rollback restores the whole run: what its commands changed returns to the checkpoint like its patches.
       summary = `${summary}; ${await restoreCommandChanges(checkpoint, baseRuntime, emit, (message) => emit({ type: 'warning', message: redact(message) }))}`;
@@ -121,6 +124,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
       prompt: { system: session.systemPrompt, firstMessage },
       ...extra,
       diff,
+      patch,
       files,
     };
   };
@@ -146,7 +150,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     finalText = loop.finalText;
     if (loop.stopReason !== 'done') {
       const why = loop.stopReason === 'llm-error' ? (loop.error?.message ?? 'the model request failed') : stopReasonText(loop.stopReason, config.agent);
-      return finish('failed', `${why}; nothing was written`, { diff: changeset.diff() });
+      return finish('failed', `${why}; nothing was written`, { diff: changeset.diff(), patch: changeset.patchText() });
     }
   } else {
     const fromFile = await changesetFromPatchFile(baseRuntime, options.patchText);
@@ -157,7 +161,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   if (mode === 'read-only' || mode === 'propose') {
     const diff = changeset.diff();
     emit({ type: 'patch.proposed', files: changeset.files(), diff });
-    return finish('proposed', `proposed a change to ${changeset.files().length} file(s); nothing was written (run with --mode write to apply it)`, { diff });
+    return finish('proposed', `proposed a change to ${changeset.files().length} file(s); nothing was written (run with --mode write to apply it)`, { diff, patch: changeset.patchText() });
   }
 
   const settled = await settleChange({
@@ -177,7 +181,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   usage.inputTokens += settled.repair.inputTokens;
   usage.outputTokens += settled.repair.outputTokens;
   if (settled.repair.finalText !== null) finalText = settled.repair.finalText;
-  return finish(settled.state, settled.summary, { diff: settled.diff, files: settled.files, isApplied: settled.isApplied });
+  return finish(settled.state, settled.summary, { diff: settled.diff, patch: changeset.wholeChange().patch, files: settled.files, isApplied: settled.isApplied });
 }
 
 /**
@@ -188,24 +192,26 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
  */
 async function withCommandChanges(
   checkpoint: RunCheckpoint | null,
-  change: { files: PatchFileSummary[]; diff: string },
+  change: { files: PatchFileSummary[]; diff: string; patch: string },
+  redact: (text: string) => string,
   warn: (message: string) => void,
-): Promise<{ files: PatchFileSummary[]; diff: string; commandFiles: number }> {
+): Promise<{ files: PatchFileSummary[]; diff: string; patch: string; commandFiles: number }> {
   if (checkpoint === null) return { ...change, commandFiles: 0 };
   const patchPaths = new Set(change.files.map((file) => file.path));
   const others = (await checkpoint.finish()).filter((item) => !patchPaths.has(item.path));
   if (others.length === 0) return { ...change, commandFiles: 0 };
   try {
-    const diffs = await diffRunChanges(checkpoint.store, others);
+    const diffs = await diffRunChanges(checkpoint.store, others, redact);
     return {
       files: [...change.files, ...diffs.map((diff) => diff.summary)].sort((left, right) => comparePaths(left.path, right.path)),
-      diff: change.diff + diffs.map((diff) => diff.text).join(''),
+      diff: change.diff + diffs.map(shownDiffText).join(''),
+      patch: change.patch + diffs.map((diff) => diff.text).join(''),
       commandFiles: others.length,
     };
   } catch (error) {
     warn(`the diff of the files the run's commands changed is unavailable: ${error instanceof Error ? error.message : String(error)}`);
     const summaries = others.map((item) => ({ path: item.path, status: item.status, additions: 0, deletions: 0 }));
-    return { files: [...change.files, ...summaries].sort((left, right) => comparePaths(left.path, right.path)), diff: change.diff, commandFiles: others.length };
+    return { files: [...change.files, ...summaries].sort((left, right) => comparePaths(left.path, right.path)), diff: change.diff, patch: change.patch, commandFiles: others.length };
   }
 }
 

@@ -47,8 +47,10 @@ export interface RunAgentResult {
   summary: string;
   /** The model's last text. */
   finalText: string;
-  /** The whole change of the run as a unified diff (empty when nothing changed). */
+  /** The whole change of the run as a unified diff (empty when nothing changed), redacted: what may be printed, sent and saved. */
   diff: string;
+  /** The same change with the real bytes, never redacted: only for a patch file a person asked for (`--patch-file`). */
+  patch: string;
   files: PatchFileSummary[];
   /** Whether the change is on disk now (applied and kept). */
   isApplied: boolean;

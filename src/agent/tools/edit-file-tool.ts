@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { containsRedactionMarker } from '../../core/index.js';
+import { containsRedactionMarker, redactLinesInContext, type RedactTextFunction } from '../../core/index.js';
 import { type AgentTool, defineTool, failure } from './agent-tool.js';
 import { PENDING_NOTE, checkWrite } from './check-write.js';
 
@@ -52,7 +52,7 @@ export function createEditFileTool(): AgentTool {
       if (refused !== null) return refused;
       const written = await session.edits.write(path, next);
       const replaced = isReplaceAll === true ? count : 1;
-      const snippet = session.redact(snippetAround(next, first, newString));
+      const snippet = snippetAround(next, first, newString, session.redact);
       return {
         ok: true,
         content: `Edited ${written.path}: replaced ${replaced} occurrence${replaced === 1 ? '' : 's'}. ${PENDING_NOTE}\n${snippet}`,
@@ -71,14 +71,23 @@ function countOccurrences(text: string, needle: string): number {
   return count;
 }
 
-/** The first replacement with a few lines around it, numbered, so the model can check the result. */
-function snippetAround(text: string, offset: number, inserted: string): string {
-  const lines = text.split('\n');
+/**
+ * The first replacement with a few lines around it, numbered, so the model
+ * can check the result. The lines are cut from the whole file redacted
+ * (issue 15, item 15): a window inside a private key shows no body line
+ * even though the key's header lies above it.
+ */
+function snippetAround(text: string, offset: number, inserted: string, redact: RedactTextFunction): string {
+  const lineCount = text.split('\n').length;
   const startLine = text.slice(0, offset).split('\n').length;
   const insertedLines = Math.min(inserted.split('\n').length, SNIPPET_MAX_LINES);
   const from = Math.max(1, startLine - SNIPPET_CONTEXT_LINES);
-  const to = Math.min(lines.length, startLine + insertedLines - 1 + SNIPPET_CONTEXT_LINES);
+  const to = Math.min(lineCount, startLine + insertedLines - 1 + SNIPPET_CONTEXT_LINES);
+  const numbers = Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  const redacted = redactLinesInContext(redact, text, numbers);
   const width = String(to).length;
-  const shown = lines.slice(from - 1, to).map((line, index) => `${String(from + index).padStart(width)}  ${line}`);
+  // Never expected (redaction keeps line numbers): then no line is shown rather than one unchecked.
+  if (redacted === null) return `Lines ${from}-${to} changed (not shown: read_file shows them).`;
+  const shown = numbers.map((line) => `${String(line).padStart(width)}  ${redacted.get(line) ?? ''}`);
   return `Lines ${from}-${to} now:\n${shown.join('\n')}`;
 }

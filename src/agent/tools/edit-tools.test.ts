@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAgentTestKit } from '../../../test/support/agent-test-kit.js';
 import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
+import { FakeRandom, fakePemKey } from '../../../test/support/fake-secrets.js';
 import type { AgentSession } from '../session/index.js';
 
 async function call(session: AgentSession, name: string, input: unknown) {
@@ -100,5 +101,41 @@ describe('list_dir and search_text', () => {
     expect(search.content).toBe('src/a.ts:1:14: export const needle = 1;\nsrc/sub/b.ts:1:1: needle();');
     expect(search.paths).toEqual(['src', 'src/a.ts', 'src/sub/b.ts']);
     expect((await call(session, 'search_text', { query: 'absent-text' })).content).toBe('No matches.');
+  });
+});
+
+describe('lines shown out of their file lie inside a key block (issue 15, item 15)', () => {
+  const random = new FakeRandom(1515);
+  const rsa = fakePemKey(random, 'RSA PRIVATE KEY', 1200);
+  const openssh = fakePemKey(random, 'OPENSSH PRIVATE KEY', 900);
+  const files = {
+    'keys/dev.pem': `${rsa.pem}\n`,
+    'config/deploy.yml': `name: deploy\nssh_key: |\n  ${openssh.pem.split('\n').join('\n  ')}\nport: 22\n`,
+  };
+  const bodyLines = [...rsa.bodyLines, ...openssh.bodyLines];
+
+  it('search_text does not return the body lines of a private key, whatever the query', async () => {
+    await using workspace = await createTempWorkspace({ files });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    for (const query of ['A', 'a', '0', bodyLines[3]!.slice(10, 20), openssh.bodyLines[2]!.slice(5, 12)]) {
+      const search = await call(session, 'search_text', { query, maxResults: 500 });
+      for (const line of bodyLines) expect(search.content).not.toContain(line.slice(0, 24));
+    }
+    // Lines outside the key are found as before.
+    expect((await call(session, 'search_text', { query: 'port: 22' })).content).toBe('config/deploy.yml:20:1: port: 22');
+  });
+
+  it('the "lines now" window of edit_file does not show the body of a key above or below the edit', async () => {
+    await using workspace = await createTempWorkspace({ files });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    const below = await call(session, 'edit_file', { path: 'config/deploy.yml', old_string: 'port: 22', new_string: 'port: 2222' });
+    expect(below).toMatchObject({ ok: true });
+    expect(below.content).toContain('port: 2222');
+    const middle = bodyLines.indexOf(rsa.bodyLines[8]!);
+    const inside = await call(session, 'edit_file', { path: 'keys/dev.pem', old_string: rsa.bodyLines[middle]!, new_string: 'A'.repeat(64) });
+    expect(inside).toMatchObject({ ok: true });
+    for (const result of [below, inside]) for (const line of bodyLines) expect(result.content).not.toContain(line.slice(0, 24));
   });
 });

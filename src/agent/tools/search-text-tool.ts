@@ -22,7 +22,8 @@ const schema = z.strictObject({
 /**
  * `search_text`: a fixed-string search through the runtime (`fs.searchText`:
  * scope, ignore files, skipped directories), one `path:line:column: text`
- * line per match with workspace-relative paths, capped.
+ * line per match with workspace-relative paths, capped. A match line that
+ * could lie inside a private key is redacted as part of its whole file.
  */
 export function createSearchTextTool(): AgentTool {
   return defineTool({
@@ -48,7 +49,12 @@ export function createSearchTextTool(): AgentTool {
       );
       if (!observation.ok) return failure(`${path ?? query}: ${observation.error.message} (${observation.error.code})`, observation.error.code);
       const { matches, truncated } = observation.value;
-      const { base, lines, files } = await searchMatchLines(runtime.scope, path, observation.value, MAX_SEARCH_MATCHES);
+      // A match inside a key block may not show the key's header: redaction looks at the whole file (issue 15, item 15).
+      const readFile = async (file: string): Promise<string | null> => {
+        const read = await runtime.execute({ kind: 'fs.readFile', path: file, tool: SEARCH_TEXT_TOOL }, { signal });
+        return read.ok ? read.value.content : null;
+      };
+      const { base, lines, files } = await searchMatchLines(runtime.scope, path, observation.value, MAX_SEARCH_MATCHES, { readFile, redact: session.redact });
       if (matches.length === 0) return { ok: true, content: 'No matches.', paths: [base], summary: `no match for ${JSON.stringify(query)}` };
       return {
         ok: true,

@@ -4,6 +4,7 @@ import { createNodePathProbe, safeReadFile } from '../../adapters/file-system/in
 import { createCommandRuntime, openRetrievalIndexCache, openWorkspace } from '../../adapters/node-workspace/index.js';
 import { discoverContext, formatDiscoveryReport, toDiscoverJson } from '../../context/discovery/index.js';
 import type { CommandContext } from '../command-context.js';
+import { terminalSafeName } from '../terminal-safe-text.js';
 
 /** Validation output read from a file or stdin; beyond it the head and the tail are kept. 4 MiB. */
 export const MAX_VALIDATION_OUTPUT_BYTES = 4 * 1024 * 1024;
@@ -49,11 +50,21 @@ export async function executeDiscover({ options, output, streams, processCwd }: 
     const document = toDiscoverJson(result);
     output.json({
       ...document,
-      signals: { paths: document.signals.paths, identifiers: document.signals.identifiers.map(redact) },
+      // A secret-shaped file name is redacted as the model sees it (issue 15, item 16).
+      files: document.files.map((file) => ({ ...file, path: redact(file.path) })),
+      signals: { paths: document.signals.paths.map((signal) => ({ ...signal, path: redact(signal.path) })), identifiers: document.signals.identifiers.map(redact) },
       searches: document.searches.map((search) => ({ ...search, query: redact(search.query) })),
       summary: redact(document.summary),
     });
-  } else output.result(redact(formatDiscoveryReport(result, output.colors)));
+  } else {
+    // Names in the report are rendered like every name the CLI prints: a newline in one cannot fake a line (issue 15, item 23).
+    const named = {
+      ...result,
+      files: result.files.map((file) => ({ ...file, path: terminalSafeName(file.path) })),
+      signals: { ...result.signals, paths: result.signals.paths.map((signal) => ({ ...signal, path: terminalSafeName(signal.path) })) },
+    };
+    output.result(redact(formatDiscoveryReport(named, output.colors)));
+  }
 }
 
 /**

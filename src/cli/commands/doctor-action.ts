@@ -63,7 +63,9 @@ export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ 
   const trusted = loaded?.isWorkspaceTrusted ?? false;
   checks.push({ name: 'trust', status: 'ok', detail: trusted ? 'trusted: workspace config may widen permissions' : 'not trusted: workspace config may only narrow permissions (brass-agent trust)' });
   const settings = loaded?.config.sandbox ?? DEFAULT_SANDBOX_SETTINGS;
-  const shell = createSandboxedShell({ baseEnv: options.env, homeDir: probe.homeDir, settings, isWorkspaceTrusted: trusted });
+  // The model's key never reaches a command, whatever its variable is called (issue 15, item 17).
+  const apiKeyEnv = loaded?.config.llm.apiKeyEnv;
+  const shell = createSandboxedShell({ baseEnv: options.env, secretVariables: apiKeyEnv === undefined ? [] : [apiKeyEnv], homeDir: probe.homeDir, settings, isWorkspaceTrusted: trusted });
   checks.push(await sandboxCheck(shell, settings.mode, trusted));
   const git = await firstLineOf(shell, ['git', '--version'], scope.root);
   checks.splice(gitCheckAt, 0, { name: 'git', status: git ? 'ok' : 'warn', detail: git ?? 'git not found: guidance falls back to the working directory as the project root' });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import type { CommandRunner } from '../command-context.js';
 import { PACKAGE_VERSION } from '../package-version.js';
+import { terminalSafeLines } from '../terminal-safe-text.js';
 
 /**
  * `brass-agent mcp [--cwd DIR] [--config FILE]`: serves the MCP tools over
@@ -25,7 +26,8 @@ export function mcpCommand(run: CommandRunner): Command {
           // The protocol needs the process's own streams: stdin is read, stdout written by the transport alone.
           stdin: process.stdin,
           stdout: process.stdout,
-          log: (line) => streams.stderr.write(`${line}\n`),
+          // Log lines name files and tools a client asked for: terminal-safe like every line the CLI prints (issue 15, item 23).
+          log: (line) => streams.stderr.write(`${terminalSafeLines(line)}\n`),
         });
       }, raw);
     });

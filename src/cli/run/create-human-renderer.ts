@@ -1,7 +1,7 @@
 import type { AgentEvent, PatchFileSummary, RunFinalState } from '../../agent/events/agent-event.js';
 import type { Colors } from '../output.js';
 import { describeToolCall, oneLine } from './describe-tool-call.js';
-import { terminalSafeText } from './terminal-safe-text.js';
+import { terminalSafeLines, terminalSafeName, terminalSafeText } from '../terminal-safe-text.js';
 
 /** Longest tool result summary shown on one progress line. */
 export const MAX_RESULT_SUMMARY_CHARS = 160;
@@ -50,7 +50,7 @@ export function createHumanRenderer(options: HumanRendererOptions): HumanRendere
   };
   const progress = (line: string): void => {
     endText();
-    stderr.write(`${line}\n`);
+    stderr.write(`${terminalSafeLines(line)}\n`);
   };
 
   const handlers: { [Type in AgentEvent['type']]: (event: Extract<AgentEvent, { type: Type }>) => void } = {
@@ -85,7 +85,7 @@ export function createHumanRenderer(options: HumanRendererOptions): HumanRendere
     'patch.proposed': (event) => progress(`patch: ${describeFiles(event.files)}`),
     'patch.applied': (event) => progress(colors.green(`✓ patch applied: ${describeFiles(event.files)}`)),
     'patch.rolled_back': (event) => {
-      const parts = [event.restored.length > 0 ? `restored ${event.restored.join(', ')}` : '', event.removed.length > 0 ? `removed ${event.removed.join(', ')}` : ''].filter(Boolean);
+      const parts = [event.restored.length > 0 ? `restored ${namesOf(event.restored)}` : '', event.removed.length > 0 ? `removed ${namesOf(event.removed)}` : ''].filter(Boolean);
       progress(colors.yellow(`↺ patch rolled back: ${parts.join('; ') || 'nothing to restore'}`));
     },
     'validation.completed': (event) => {
@@ -110,8 +110,13 @@ export function createHumanRenderer(options: HumanRendererOptions): HumanRendere
 function describeDiscovery(event: Extract<AgentEvent, { type: 'discovery.completed' }>): string {
   const ran = event.commands.filter((command) => command.ran);
   const commands = ran.length > 0 ? `ran ${ran.map((command) => `${command.name} (exit ${command.exitCode ?? 'none'})`).join(', ')}; ` : '';
-  const files = event.files.length > 0 ? `read ${event.files.map((file) => `${file.path} (${file.reason})`).join(', ')}` : 'no file read';
+  const files = event.files.length > 0 ? `read ${event.files.map((file) => `${terminalSafeName(file.path)} (${file.reason})`).join(', ')}` : 'no file read';
   return `discovery: ${commands}${files}`;
+}
+
+/** Workspace paths as one list, each rendered terminal-safe. */
+function namesOf(paths: readonly string[]): string {
+  return paths.map(terminalSafeName).join(', ');
 }
 
 /** Most files named on one `changed by` line; the rest are counted. */
@@ -119,7 +124,7 @@ const MAX_CHANGED_FILES_SHOWN = 10;
 
 /** `src/a.ts (deleted), src/b.ts, … and 3 more`. */
 function describeChangedFiles(files: readonly { path: string; status: PatchFileSummary['status'] }[]): string {
-  const shown = files.slice(0, MAX_CHANGED_FILES_SHOWN).map((file) => (file.status === 'modified' ? file.path : `${file.path} (${file.status === 'added' ? 'new' : 'deleted'})`));
+  const shown = files.slice(0, MAX_CHANGED_FILES_SHOWN).map((file) => (file.status === 'modified' ? terminalSafeName(file.path) : `${terminalSafeName(file.path)} (${file.status === 'added' ? 'new' : 'deleted'})`));
   return `${shown.join(', ')}${files.length > MAX_CHANGED_FILES_SHOWN ? ` … and ${files.length - MAX_CHANGED_FILES_SHOWN} more` : ''}`;
 }
 
@@ -129,7 +134,7 @@ export function describeFiles(files: readonly PatchFileSummary[]): string {
   return files
     .map((file) => {
       const status = file.status === 'added' ? 'new, ' : file.status === 'deleted' ? 'deleted, ' : '';
-      return `${file.path} (${status}+${file.additions} −${file.deletions})`;
+      return `${terminalSafeName(file.path)} (${status}+${file.additions} −${file.deletions})`;
     })
     .join(', ');
 }

@@ -20,6 +20,7 @@ import { batchJson, flowJson, runExitCode, singleRunJson } from './run-outcome.j
 import { type RunCommandOptions, cliConfigOf } from './run-options.js';
 import { saveRun } from './save-run.js';
 import { createTerminalApprovalPrompt } from './terminal-approval-prompt.js';
+import { terminalSafeLines, terminalSafeName } from '../terminal-safe-text.js';
 
 /** Largest `--apply-patch-file` read: the patch reader's own limit (8 MiB; a reviewed patch, not a dump). */
 export const MAX_PATCH_INPUT_BYTES = MAX_PATCH_TEXT_BYTES;
@@ -80,7 +81,12 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
   const asker = isPrompting
     ? createApprovalAsker(createTerminalApprovalPrompt({ input: process.stdin, output: streams.stderr, colors: stderrColors, onInterrupt: interrupt }))
     : null;
-  const onEvent = (event: AgentEvent): void => {
+  // Every event and document leaves redacted, whichever field holds a secret (a secret-shaped file name in
+  // `files`, a summary naming it): the emitters redact what they know, this is the surface's guarantee (issue 15, item 16).
+  const redactDocument = <T>(value: T): T => workspace.redactor.redactValue(value).value;
+  const redactedContext: CommandContext = { ...context, output: { ...output, json: (value) => output.json(redactDocument(value)) } };
+  const onEvent = (raw: AgentEvent): void => {
+    const event = redactDocument(raw);
     const stamped = stampEvent(event, new Date());
     if (options.saveRun !== undefined) recorded.push(stamped);
     asker?.observe(event);
@@ -125,20 +131,20 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
       });
       if (human !== null && !options.isJson) printResult(context, result, options.isDryRun);
       if (options.saveRun !== undefined) {
-        const folder = await saveRun({ directory: options.saveRun, processCwd, result, events: recorded, redact: (text) => workspace.redactor.redact(text).text });
+        const folder = await saveRun({ directory: options.saveRun, processCwd, result, events: recorded, redact: (text) => workspace.redactor.redact(text).text, redactDocument });
         output.info(`run saved to ${path.relative(processCwd, folder) || '.'}`);
       }
       return result;
     };
     const isAborted = (): boolean => controller.signal.aborted;
 
-    if (goals !== null) context.exitCode = await runBatch(context, { options, config, goals, runOne, isAborted });
-    else if (options.flow !== undefined) context.exitCode = await runFlow(context, { options, config, flow: options.flow, goal: options.goal ?? '', runOne, isAborted });
+    if (goals !== null) context.exitCode = await runBatch(redactedContext, { options, config, goals, runOne, isAborted });
+    else if (options.flow !== undefined) context.exitCode = await runFlow(redactedContext, { options, config, flow: options.flow, goal: options.goal ?? '', runOne, isAborted });
     else {
       const goal = options.goal ?? `Apply the reviewed patch ${options.applyPatchFile ?? ''}`.trim();
       const result = await runOne({ goal, selection: options.agent === undefined ? {} : { agent: options.agent } });
       if (options.patchFile !== undefined) await writePatchFile(context, workspace, options.patchFile, result);
-      if (options.isJson) output.json(singleRunJson(result, options.isDryRun));
+      if (options.isJson) redactedContext.output.json(singleRunJson(result, options.isDryRun));
       context.exitCode = runExitCode(result, { isCi: options.isCi });
     }
     if (controller.signal.aborted) context.exitCode = EXIT_JOB_FAILED;
@@ -184,14 +190,23 @@ function printResult(context: CommandContext, result: RunAgentResult, isDryRun: 
   }
 }
 
-/** `--patch-file OUT`: the run's diff, written atomically (relative to the process's directory); no file for an empty diff. */
+/**
+ * `--patch-file OUT`: the run's diff, written atomically (relative to the
+ * process's directory); no file for an empty diff. The one place a diff
+ * keeps its real bytes (a redacted patch would not apply): when the real
+ * diff differs from the redacted one, stderr says the file holds secrets.
+ */
 async function writePatchFile(context: CommandContext, workspace: OpenedWorkspace, file: string, result: RunAgentResult): Promise<void> {
-  if (result.diff.length === 0) {
+  if (result.patch.length === 0) {
     context.output.info(`the run changed nothing: ${file} was not written`);
     return;
   }
-  const written = await writeUserFile(file, result.diff, { baseDir: context.processCwd, flag: '--patch-file' });
-  context.output.info(`patch written to ${path.relative(context.processCwd, written) || written} (apply it with: brass-agent run --apply-patch-file ${file} --cwd ${path.relative(context.processCwd, workspace.root) || '.'})`);
+  const written = await writeUserFile(file, result.patch, { baseDir: context.processCwd, flag: '--patch-file' });
+  const shownPath = terminalSafeName(path.relative(context.processCwd, written) || written);
+  context.output.info(`patch written to ${shownPath} (apply it with: brass-agent run --apply-patch-file ${terminalSafeName(file)} --cwd ${terminalSafeName(path.relative(context.processCwd, workspace.root) || '.')})`);
+  if (result.patch !== result.diff) {
+    context.output.warn(`${shownPath} holds secrets unredacted (git apply needs the real bytes; the diff printed and saved is redacted): keep it private, or delete it once applied`);
+  }
 }
 
 interface GroupOptions {
@@ -240,7 +255,7 @@ async function runBatch(context: CommandContext, group: GroupOptions & { goals: 
   const summary = renderBatchSummary(outcomes, group.goals.length, context.output.colors);
   if (options.isJson) context.output.json(batchJson(outcomes));
   // stdout carries only events with --protocol-json: the table goes to stderr then.
-  else if (options.isProtocolJson) context.streams.stderr.write(summary);
+  else if (options.isProtocolJson) context.streams.stderr.write(terminalSafeLines(summary));
   else context.output.result(`\n${summary}`);
   return worstExitCode(outcomes.map((outcome) => outcome.exitCode));
 }

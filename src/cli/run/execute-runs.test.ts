@@ -5,7 +5,7 @@ import { MAX_CARRIED_TEXT_CHARS, type RunOne, flowStepGoal, runBatchGoals, runFl
 import { runExitCode } from './run-outcome.js';
 
 function result(state: RunAgentResult['state'], finalText = '', diff = ''): RunAgentResult {
-  return { runId: 'r', state, summary: state, finalText, diff, files: [], isApplied: state === 'applied', steps: 1, usage: { inputTokens: 1, outputTokens: 1 }, events: [], prompt: { system: 's', firstMessage: 'm' } };
+  return { runId: 'r', state, summary: state, finalText, diff, patch: diff, files: [], isApplied: state === 'applied', steps: 1, usage: { inputTokens: 1, outputTokens: 1 }, events: [], prompt: { system: 's', firstMessage: 'm' } };
 }
 
 describe('runExitCode', () => {

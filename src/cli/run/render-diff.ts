@@ -1,5 +1,5 @@
 import type { Colors } from '../output.js';
-import { terminalSafeText } from './terminal-safe-text.js';
+import { terminalSafeText } from '../terminal-safe-text.js';
 
 /**
  * A unified diff for stdout. On a terminal, control characters from the

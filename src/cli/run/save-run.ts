@@ -9,8 +9,8 @@ import { toRunJson } from './run-outcome.js';
  * as `--protocol-json` prints it), `result.json` (the `--json` document),
  * `patch.diff` when the run changed something, and `prompt.json` (the system
  * prompt and the first message). Everything in it
- * is already redacted; `redact` runs once more over the prompt, the only
- * text that did not come through an event. DIR is relative to the process's
+ * is redacted: the events already are, `redactDocument` runs over the
+ * result document, `redact` over the diff and the prompt. DIR is relative to the process's
  * directory and may be inside the workspace (the person asked for it); an
  * existing run folder is never overwritten.
  *
@@ -22,13 +22,15 @@ export async function saveRun(options: {
   result: RunAgentResult;
   events: readonly ProtocolEvent[];
   redact: (text: string) => string;
+  /** Redacts every string of a JSON-like value (the redactor's `redactValue`). */
+  redactDocument: <T>(value: T) => T;
 }): Promise<string> {
   const { result } = options;
   const files: Record<string, string> = {
     'events.jsonl': options.events.map((event) => `${JSON.stringify(event)}\n`).join(''),
-    'result.json': `${JSON.stringify(toRunJson(result), null, 2)}\n`,
+    'result.json': `${JSON.stringify(options.redactDocument(toRunJson(result)), null, 2)}\n`,
   };
-  if (result.diff.length > 0) files['patch.diff'] = result.diff;
+  if (result.diff.length > 0) files['patch.diff'] = options.redact(result.diff);
   files['prompt.json'] = `${JSON.stringify({ version: 1, system: options.redact(result.prompt.system), firstMessage: options.redact(result.prompt.firstMessage) }, null, 2)}\n`;
   return writeRunRecord({ directory: path.resolve(options.processCwd, options.directory), runId: result.runId, files });
 }
