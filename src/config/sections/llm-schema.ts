@@ -35,7 +35,7 @@ export const LlmSchema = z
         .regex(ENV_VARIABLE_NAME_PATTERN, { error: 'expected an environment variable name like OPENAI_API_KEY' })
         .meta({ title: 'environment variable name' })
         .optional()
-        .describe('Name of the environment variable that holds the API key. Ignored in an untrusted workspace file.'),
+        .describe('Name of the environment variable that holds the API key. Ignored in an untrusted workspace file. Commands never inherit this variable (its value is also redacted wherever it appears).'),
       { rule: 'unchanged', reason: 'chooses which secret is sent as the API key' },
     ),
     timeoutMs: timeoutMs(

@@ -14,7 +14,7 @@ export const ShellSchema = z
             .meta({ title: 'environment variable name' }),
         )
         .default(() => [])
-        .describe('Environment variables passed to commands even though their names look secret. Ignored in an untrusted workspace file.'),
+        .describe('Environment variables passed to commands even though their names look secret. Ignored in an untrusted workspace file. The variable `llm.apiKeyEnv` names is never passed, even when listed here.'),
       { rule: 'no-new-entries', reason: 'passes more secret-looking variables to commands' },
     ),
   })
