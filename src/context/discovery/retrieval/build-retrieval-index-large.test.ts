@@ -26,7 +26,7 @@ beforeAll(async () => {
   workspace.write('src/area-000/aaa-ledger-reconciler.ts', '/** Reconciles the ledger with the bank statement. */\nexport function reconcileLedger() {\n  return 0;\n}\n');
 }, 120_000);
 
-// Removing 100,000 files takes longer than the default 10 s hook timeout on a loaded machine (issue 15).
+// Removing 100,000 files can take longer than the 20 s hook timeout of vitest.config.ts on a loaded machine (issue 15).
 afterAll(async () => {
   await workspace.dispose();
 }, 120_000);
