@@ -1,5 +1,6 @@
 import type { SearchTextRequest, SearchTextResult } from '../../core/index.js';
 import { assertDirectory } from './assert-directory.js';
+import { containSearchMatches } from './contain-search-matches.js';
 import { compareMatches } from './path-order.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { resolveSearchRequest } from './resolve-search-request.js';
@@ -37,6 +38,11 @@ export const UNSORTED_RUN_MATCH_BUDGET = 1_000;
  * BrassError `search-failed` when ripgrep rejects its arguments, and the
  * signal's reason when aborted.
  *
+ * Contained after the fact: every matched file is checked again once ripgrep
+ * is done (see containSearchMatches), so a directory swapped for a symlink
+ * during the search returns nothing from outside; `root` must be a real
+ * path, as the runtime passes it.
+ *
  * `launch` starts ripgrep inside the sandbox (see createSandboxedShell's
  * wrapReadOnly); without it ripgrep runs as it is.
  *
@@ -54,7 +60,8 @@ export async function searchWithRipgrep(rgPath: string, request: SearchTextReque
   };
 
   const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET));
-  const { matches } = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;
+  const found = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;
+  const matches = containSearchMatches(search.root, found.matches);
   matches.sort(compareMatches);
   return { matches: matches.slice(0, search.maxResults), truncated: matches.length > search.maxResults, engine: 'ripgrep' };
 }
