@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeFifo, makeOutsideSecret, makeSymlink } from '../../../test/support/special-files.js';
 import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
+import { findRipgrep } from './find-ripgrep.js';
 import { loadIgnoreLevel } from './ignore-levels.js';
+import { searchWithRipgrep } from './ripgrep-search.js';
 import { searchWithNode } from './node-search.js';
 import { walkFiles } from './walk-files.js';
 
@@ -22,6 +24,17 @@ describe('ignore files that are not regular files (issue 15, item 21)', () => {
     expect(await walkedPaths(workspace.root)).toEqual(['a.txt', 'other', 'other/c.txt', 'sub', 'sub/b.txt']);
     const result = await searchWithNode({ query: 'needle', root: workspace.root });
     expect(result.matches.map((match) => match.path)).toEqual(['a.txt', 'other/c.txt', 'sub/b.txt']);
+  });
+
+  it('lets the Node engine answer when ripgrep would block on such a file', async () => {
+    const ripgrep = await findRipgrep({});
+    expect(ripgrep, 'the bundled @vscode/ripgrep is expected here').not.toBeNull();
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'needle\n', 'sub/b.txt': 'needle\n', 'sub/.ignore': 'b.txt\n' } });
+    makeFifo(workspace.path('sub/.gitignore'));
+    const result = await searchWithRipgrep(ripgrep!.path, { query: 'needle', root: workspace.root });
+    expect(result).toMatchObject({ engine: 'node', matches: [{ path: 'a.txt' }] });
+    fs.rmSync(workspace.path('sub/.gitignore'));
+    expect(await searchWithRipgrep(ripgrep!.path, { query: 'needle', root: workspace.root })).toMatchObject({ engine: 'ripgrep', matches: [{ path: 'a.txt' }] });
   });
 
   it('does not block on a FIFO at .git/info/exclude', async () => {

@@ -20,6 +20,25 @@ export interface IgnoreLevel {
 const IGNORE_FILE_NAMES = ['.rgignore', '.ignore', '.gitignore'] as const;
 
 /**
+ * The first ignore file of a directory that is not a regular file (a FIFO,
+ * socket, device, or a symlink, which ripgrep would follow), or null.
+ * `names` are the directory's entries as loadIgnoreLevel takes them.
+ * ripgrep opens ignore files with a blocking open, so one such file hangs
+ * it: the ripgrep engine looks for them first (see hasSpecialIgnoreFile).
+ */
+export function findSpecialIgnoreFile(absoluteDirectory: string, names: ReadonlyMap<string, 'file' | 'directory' | 'other'>): string | null {
+  for (const name of IGNORE_FILE_NAMES) if (names.get(name) === 'other') return path.join(absoluteDirectory, name);
+  if (names.get('.git') !== 'directory') return null;
+  const exclude = path.join(absoluteDirectory, '.git', 'info', 'exclude');
+  try {
+    return fs.lstatSync(exclude).isFile() ? null : exclude;
+  } catch (error) {
+    if (isErrnoError(error)) return null;
+    throw error;
+  }
+}
+
+/**
  * Reads the ignore files ripgrep honours in one directory: `.rgignore`,
  * `.ignore`, `.gitignore` and, when the directory holds a `.git` directory,
  * `.git/info/exclude`. `names` are the directory's entries (already listed

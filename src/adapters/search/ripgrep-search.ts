@@ -1,6 +1,8 @@
 import type { SearchTextRequest, SearchTextResult } from '../../core/index.js';
 import { assertDirectory } from './assert-directory.js';
 import { containSearchMatches } from './contain-search-matches.js';
+import { hasSpecialIgnoreFile } from './has-special-ignore-file.js';
+import { searchWithNode } from './node-search.js';
 import { compareMatches } from './path-order.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { resolveSearchRequest } from './resolve-search-request.js';
@@ -43,6 +45,10 @@ export const UNSORTED_RUN_MATCH_BUDGET = 1_000;
  * during the search returns nothing from outside; `root` must be a real
  * path, as the runtime passes it.
  *
+ * An ignore file that is not a regular file (a FIFO named `.gitignore`
+ * would hang ripgrep's blocking open) makes the pure-Node engine answer
+ * instead; a first pass over the directories looks for one.
+ *
  * `launch` starts ripgrep inside the sandbox (see createSandboxedShell's
  * wrapReadOnly); without it ripgrep runs as it is.
  *
@@ -53,6 +59,8 @@ export async function searchWithRipgrep(rgPath: string, request: SearchTextReque
   const search = resolveSearchRequest(request);
   search.signal?.throwIfAborted();
   await assertDirectory(search.root);
+  // ripgrep would block on a FIFO named .gitignore; the Node engine skips it (engine: 'node' says who answered).
+  if (await hasSpecialIgnoreFile(search)) return searchWithNode(request);
   const run = async (sortByPath: boolean, stopAfter: number) => {
     const argv = [rgPath, ...buildRipgrepArgs(search, { sortByPath })];
     const [program = rgPath, ...args] = launch === undefined ? argv : await launch(argv, search.root);

@@ -42,6 +42,10 @@ export interface WalkFilesOptions {
   respectIgnoreFiles?: boolean;
   /** Include/exclude globs and skipped directories (default: skip DEFAULT_SKIP_DIRS). */
   overrides?: OverrideGlobs;
+  /** Yield only directories (files are not matched at all): a cheap pass over the directories a search enters. */
+  isDirectoriesOnly?: boolean;
+  /** Called with each directory's entries as it is opened (the start and its ancestors' ignore files aside). */
+  onDirectory?: (absoluteDirectory: string, names: ReadonlyMap<string, 'file' | 'directory' | 'other'>) => void;
   signal?: AbortSignal;
 }
 
@@ -97,7 +101,9 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
   const openFrame = (absolute: string, relative: string, depth: number, levels: readonly IgnoreLevel[]): Frame => {
     const entries = fs.readdirSync(absolute, { withFileTypes: true });
     entries.sort((left, right) => comparePaths(left.name, right.name));
-    const level = respectIgnoreFiles ? loadIgnoreLevel(absolute, relative, namesOf(entries)) : null;
+    const names = namesOf(entries);
+    options.onDirectory?.(absolute, names);
+    const level = respectIgnoreFiles ? loadIgnoreLevel(absolute, relative, names) : null;
     return { absolute, relative, depth, entries, next: 0, levels: level ? [...levels, level] : levels };
   };
 
@@ -113,6 +119,7 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
     frame.next += 1;
     const kind = kindOf(dirent);
     const isDirectory = kind === 'directory';
+    if (options.isDirectoriesOnly === true && !isDirectory) continue;
     const relative = frame.relative === '' ? dirent.name : `${frame.relative}/${dirent.name}`;
     const override = overrides.match(relative, dirent.name, isDirectory);
     if (override === 'ignore') continue;
