@@ -3,6 +3,7 @@ import { assertDirectory } from './assert-directory.js';
 import { containSearchMatches } from './contain-search-matches.js';
 import { hasSpecialIgnoreFile } from './has-special-ignore-file.js';
 import { searchWithNode } from './node-search.js';
+import { pinSearchRoot } from './pin-search-root.js';
 import { compareMatches } from './path-order.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { resolveSearchRequest } from './resolve-search-request.js';
@@ -40,7 +41,9 @@ export const UNSORTED_RUN_MATCH_BUDGET = 1_000;
  * BrassError `search-failed` when ripgrep rejects its arguments, and the
  * signal's reason when aborted.
  *
- * Contained after the fact: every matched file is checked again once ripgrep
+ * Contained: without the sandbox, ripgrep starts in the root held open
+ * (see pinSearchRoot), so the root swapped for a symlink after the check
+ * cannot move it; and after the fact, every matched file is checked again once ripgrep
  * is done (see containSearchMatches), so a directory swapped for a symlink
  * during the search returns nothing from outside; `root` must be a real
  * path, as the runtime passes it.
@@ -61,14 +64,21 @@ export async function searchWithRipgrep(rgPath: string, request: SearchTextReque
   await assertDirectory(search.root);
   // ripgrep would block on a FIFO named .gitignore; the Node engine skips it (engine: 'node' says who answered).
   if (await hasSpecialIgnoreFile(search)) return searchWithNode(request);
+  // Without the sandbox, ripgrep starts in the very directory that was checked (the sandbox binds the real path itself).
+  const pinned = launch === undefined ? await pinSearchRoot(search.root) : null;
   const run = async (sortByPath: boolean, stopAfter: number) => {
     const argv = [rgPath, ...buildRipgrepArgs(search, { sortByPath })];
     const [program = rgPath, ...args] = launch === undefined ? argv : await launch(argv, search.root);
-    return runRipgrep({ rgPath: program, args, cwd: search.root, stopAfter, signal: search.signal });
+    return runRipgrep({ rgPath: program, args, cwd: pinned?.cwd ?? search.root, stopAfter, signal: search.signal });
   };
 
-  const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET));
-  const found = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;
+  let found: Awaited<ReturnType<typeof run>>;
+  try {
+    const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET));
+    found = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;
+  } finally {
+    await pinned?.close();
+  }
   const matches = containSearchMatches(search.root, found.matches);
   matches.sort(compareMatches);
   return { matches: matches.slice(0, search.maxResults), truncated: matches.length > search.maxResults, engine: 'ripgrep' };
