@@ -9,5 +9,6 @@ export { statPath } from './node-stat.js';
 export { removeFile } from './remove-file.js';
 export type { RemoveFileRequest } from './remove-file.js';
 export { BINARY_SNIFF_BYTES, safeReadFile } from './safe-read-file.js';
+export type { SafeReadFileRequest } from './safe-read-file.js';
 export { syncDirectory } from './sync-directory.js';
 export { writeFileAtomic } from './write-file-atomic.js';

@@ -245,6 +245,26 @@ describe('safeReadFile', () => {
       expect(openDescriptorCount()).toBe(before);
     });
   });
+
+  describe('hard links (issue 15, item 10)', () => {
+    it('refuses a file with a second name outside the workspace, and any file with more than one link', async () => {
+      const { base, workspace, secret } = await createLayout();
+      await using _base = base;
+      fs.linkSync(secret, path.join(workspace, 'planted.txt'));
+      await expect(safeReadFile(requestFor(path.join(workspace, 'planted.txt'), workspace))).rejects.toMatchObject({ reason: 'not-a-regular-file', message: expect.stringMatching(/has 2 hard links/) });
+      fs.writeFileSync(path.join(workspace, 'own.txt'), 'inside');
+      fs.linkSync(path.join(workspace, 'own.txt'), path.join(workspace, 'twin.txt'));
+      await expect(safeReadFile(requestFor(path.join(workspace, 'own.txt'), workspace))).rejects.toMatchObject({ reason: 'not-a-regular-file' });
+    });
+
+    it('reads a hard-linked file a person named when the caller allows it', async () => {
+      const { base, workspace, secret } = await createLayout();
+      await using _base = base;
+      fs.linkSync(secret, path.join(workspace, 'mine.txt'));
+      const result = await safeReadFile({ ...requestFor(path.join(workspace, 'mine.txt'), workspace), isHardLinkAllowed: true });
+      expect(result.content).toBe('TOP-SECRET');
+    });
+  });
 });
 
 /** Bytes this process has read through read syscalls (`rchar` of /proc/self/io). */

@@ -4,6 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { FileAccessError, InvalidInputError } from '../../core/index.js';
 import type { FileContent, ReadFileRequest } from '../../core/index.js';
 import { assertRegularFile } from './assert-regular-file.js';
+import { assertSingleLink } from './assert-single-link.js';
 import { errnoCode, toFileAccessError } from './to-file-access-error.js';
 import { utf8CutPoint } from './utf8-cut-point.js';
 
@@ -16,6 +17,17 @@ const UTF8_LOOKAHEAD_BYTES = 3;
 // O_NOFOLLOW: a final symlink fails the open instead of being followed.
 // O_NONBLOCK: a FIFO opens at once instead of waiting for a writer.
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
+
+/** A read request, plus whether the file may have several hard links. */
+export interface SafeReadFileRequest extends ReadFileRequest {
+  /**
+   * Default false: a file with more than one hard link is refused, since its
+   * other names may lie outside the workspace (see assertSingleLink). True
+   * only for a file the person named or owns (a `--batch-file`, their own
+   * config or guidance), never for a workspace read.
+   */
+  isHardLinkAllowed?: boolean;
+}
 
 /** Test seams of safeReadFile. Internal: not part of the public API. */
 export interface SafeReadFileInternal {
@@ -32,7 +44,8 @@ export interface SafeReadFileInternal {
  * against hostile or changing files:
  *
  * - opens without following a final symlink and without blocking on a FIFO,
- *   then refuses anything `fstat` does not call a regular file;
+ *   then refuses anything `fstat` does not call a regular file, and a file
+ *   with more than one hard link unless `isHardLinkAllowed`;
  * - re-checks that what was opened is still inside the workspace (the path
  *   of the descriptor via `/proc/self/fd`, or a fresh realpath compared by
  *   device and inode), so a swap after the scope check is refused;
@@ -40,7 +53,7 @@ export interface SafeReadFileInternal {
  *   character boundary; a BOM is kept; invalid UTF-8 is replaced (U+FFFD).
  *
  * Throws FileAccessError: `not-found`, `is-a-directory`, `not-a-regular-file`,
- * `binary` (NUL in the first 8 KiB), `permission-denied`,
+ * `binary` (NUL in the first 8 KiB), `not-a-regular-file` for a hard link, `permission-denied`,
  * `changed-during-access`; InvalidInputError for a bad `maxBytes`; rethrows
  * the signal's reason when aborted.
  *
@@ -48,7 +61,7 @@ export interface SafeReadFileInternal {
  * @example
  * const file = await safeReadFile({ path: resolved.absolutePath, maxBytes: DEFAULT_MAX_READ_BYTES, isContained });
  */
-export async function safeReadFile(request: ReadFileRequest, _internal: SafeReadFileInternal = {}): Promise<FileContent> {
+export async function safeReadFile(request: SafeReadFileRequest, _internal: SafeReadFileInternal = {}): Promise<FileContent> {
   if (!Number.isSafeInteger(request.maxBytes) || request.maxBytes < 0) throw new InvalidInputError('maxBytes', `must be a non-negative integer, got ${request.maxBytes}`);
   request.signal?.throwIfAborted();
   await refuseUnlessRegularPath(request.path);
@@ -58,6 +71,7 @@ export async function safeReadFile(request: ReadFileRequest, _internal: SafeRead
     await _internal.afterOpen?.();
     const opened = await handle.stat({ bigint: true });
     assertRegularFile(opened, request.path);
+    if (request.isHardLinkAllowed !== true) assertSingleLink(opened, request.path);
     await verifyOpenedInside(handle, opened, request, _internal.useProcFd ?? true);
     return await readCapped(handle, Number(opened.size), request);
   } finally {

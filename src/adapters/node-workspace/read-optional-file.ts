@@ -8,6 +8,7 @@ export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
  * Reads a small text file through the safe-read path, or returns null when it
  * does not exist. `isContained` decides where its real path may lie (the
  * workspace for the workspace file; anywhere for a file the user named).
+ * A hard-linked file is read: a config is parsed, never shown to a model.
  */
 export async function readOptionalTextFile(
   filePath: string,
@@ -16,7 +17,7 @@ export async function readOptionalTextFile(
   const realPath = await createNodePathProbe().realpath(filePath);
   if (realPath === null) return null;
   try {
-    const file = await safeReadFile({ path: realPath, maxBytes: MAX_CONFIG_FILE_BYTES, isContained });
+    const file = await safeReadFile({ path: realPath, maxBytes: MAX_CONFIG_FILE_BYTES, isContained, isHardLinkAllowed: true });
     if (file.truncated) {
       throw new FileAccessError({ reason: 'io', path: filePath, message: `${filePath} is larger than ${MAX_CONFIG_FILE_BYTES} bytes; is it really a config file?` });
     }

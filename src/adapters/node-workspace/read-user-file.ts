@@ -19,7 +19,7 @@ export async function readUserFile(file: string, options: { baseDir: string; max
   const realPath = await createNodePathProbe().realpath(absolute);
   if (realPath === null) throw new InvalidInputError(options.flag, `${file} does not exist`);
   try {
-    const read = await safeReadFile({ path: realPath, maxBytes: options.maxBytes, isContained: () => true });
+    const read = await safeReadFile({ path: realPath, maxBytes: options.maxBytes, isContained: () => true, isHardLinkAllowed: true });
     if (read.truncated) throw new InvalidInputError(options.flag, `${file} is larger than ${options.maxBytes} bytes`);
     if (read.encoding !== 'utf8') throw new InvalidInputError(options.flag, `${file} is not valid UTF-8 text`);
     return read.content;

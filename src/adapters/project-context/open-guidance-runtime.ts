@@ -7,7 +7,11 @@ import type { PathProbe, PermissionService, Runtime, Services } from '../../core
  * (the workspace is a package of a monorepo), it is a second runtime scoped
  * to the project root that can only read: every other access is denied, and
  * the workspace runtime's scope is not widened, so the agent's tools still
- * cannot reach above the workspace.
+ * cannot reach above the workspace. A read outside the project root is
+ * refused, never asked: guidance is not worth a prompt, and an approval or a
+ * folder grant must not let a planted symlink pull a file into the prompt.
+ * Which files may be read is decided by resolveGuidance (only the guidance
+ * files themselves, or files in the workspace).
  */
 export async function openGuidanceRuntime(options: {
   projectRoot: string;
@@ -25,6 +29,7 @@ function readOnly(permission: PermissionService): PermissionService {
       if (request.access !== 'read') return { decision: 'deny', reason: 'the guidance runtime only reads guidance files' };
       return permission.decide(request);
     },
-    approve: (request, verdict) => permission.approve(request, verdict),
+    // Outside the project root: refused without asking (the read fails as outside-workspace).
+    approve: (request, verdict) => (request.outOfScopePaths.length > 0 || request.unknownPathsReason !== undefined ? Promise.resolve('deny') : permission.approve(request, verdict)),
   };
 }

@@ -37,7 +37,7 @@ export async function readUserGuidance(options: ReadUserGuidanceOptions): Promis
     try {
       const realPath = await probe.realpath(filePath);
       if (realPath === null) continue;
-      const file = await safeReadFile({ path: realPath, maxBytes: options.maxBytes, isContained: () => true });
+      const file = await safeReadFile({ path: realPath, maxBytes: options.maxBytes, isContained: () => true, isHardLinkAllowed: true });
       return { file: { displayPath, content: file.content, totalBytes: file.totalBytes }, warnings: [] };
     } catch (error) {
       if (!FileAccessError.isInstance(error)) throw error;

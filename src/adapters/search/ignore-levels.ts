@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { FileAccessError } from '../../core/index.js';
+import { readRegularFileSync } from '../file-system/read-regular-file-sync.js';
 import { compileGitignoreRules, splitIgnoreFile } from './gitignore-rules.js';
 import type { GitignoreRules, RuleMatch } from './gitignore-rules.js';
-import { readFileHeadSync } from './read-file-head.js';
 import { isErrnoError } from './is-errno-error.js';
 
 /** Ignore files larger than this are read only up to it (a hostile repository cannot exhaust memory). */
@@ -19,11 +20,34 @@ export interface IgnoreLevel {
 const IGNORE_FILE_NAMES = ['.rgignore', '.ignore', '.gitignore'] as const;
 
 /**
+ * The first ignore file of a directory that is not a regular file (a FIFO,
+ * socket, device, or a symlink, which ripgrep would follow), or null.
+ * `names` are the directory's entries as loadIgnoreLevel takes them.
+ * ripgrep opens ignore files with a blocking open, so one such file hangs
+ * it: the ripgrep engine looks for them first (see hasSpecialIgnoreFile).
+ */
+export function findSpecialIgnoreFile(absoluteDirectory: string, names: ReadonlyMap<string, 'file' | 'directory' | 'other'>): string | null {
+  for (const name of IGNORE_FILE_NAMES) if (names.get(name) === 'other') return path.join(absoluteDirectory, name);
+  if (names.get('.git') !== 'directory') return null;
+  const exclude = path.join(absoluteDirectory, '.git', 'info', 'exclude');
+  try {
+    return fs.lstatSync(exclude).isFile() ? null : exclude;
+  } catch (error) {
+    if (isErrnoError(error)) return null;
+    throw error;
+  }
+}
+
+/**
  * Reads the ignore files ripgrep honours in one directory: `.rgignore`,
  * `.ignore`, `.gitignore` and, when the directory holds a `.git` directory,
  * `.git/info/exclude`. `names` are the directory's entries (already listed
  * by the walker, so no file is opened blindly). Returns null when the
- * directory has none. Unreadable ignore files count as absent, as in ripgrep.
+ * directory has none. Unreadable ignore files count as absent, as in ripgrep,
+ * and so do ignore files that are not regular files: a FIFO, socket, device
+ * or symlink named `.gitignore` is never opened in a way that could block or
+ * read elsewhere (git, too, does not follow a symlinked `.gitignore`), and
+ * `.git/info/exclude` must really lie in that `.git` directory.
  *
  * Not covered: a `.git` *file* (worktree, submodule) pointing elsewhere for
  * its `info/exclude`, and git's global excludes file (the ripgrep engine runs
@@ -36,7 +60,7 @@ export function loadIgnoreLevel(
 ): IgnoreLevel | null {
   const files = IGNORE_FILE_NAMES.map((name) => (names.get(name) === 'file' || names.get(name) === 'other' ? path.join(absoluteDirectory, name) : null));
   const exclude = names.get('.git') === 'directory' ? path.join(absoluteDirectory, '.git', 'info', 'exclude') : null;
-  const rules = [...files, exclude].map((file) => (file === null ? null : readRules(file)));
+  const rules = [...files.map((file) => (file === null ? null : readRules(file))), exclude === null ? null : readRules(exclude, gitDirectoryCheck(absoluteDirectory))];
   if (rules.every((rule) => rule === null)) return null;
   return { directory, rules };
 }
@@ -62,20 +86,27 @@ export function matchIgnoreLevels(levels: readonly IgnoreLevel[], relativePath: 
   return null;
 }
 
-function readRules(file: string): GitignoreRules | null {
+function readRules(file: string, isContained?: (realPath: string) => boolean): GitignoreRules | null {
   let text: string;
   try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      text = readFileHeadSync(fd, Math.min(fs.fstatSync(fd).size, MAX_IGNORE_FILE_BYTES)).toString('utf8');
-    } finally {
-      fs.closeSync(fd);
-    }
+    text = readRegularFileSync(file, { maxBytes: MAX_IGNORE_FILE_BYTES, ...(isContained === undefined ? {} : { isContained }) }).data.toString('utf8');
   } catch (error) {
-    // Missing, unreadable or a directory: ripgrep reports it and walks on without the file.
-    if (isErrnoError(error)) return null;
+    // Missing, unreadable, special or a directory: ripgrep reports it and walks on without the file.
+    if (FileAccessError.isInstance(error) || isErrnoError(error)) return null;
     throw error;
   }
   const rules = compileGitignoreRules(splitIgnoreFile(text), { onInvalid: 'skip' });
   return rules.size === 0 ? null : rules;
+}
+
+/** `.git/info/exclude` must resolve inside the directory's own `.git` (its `info` could be a symlink). */
+function gitDirectoryCheck(absoluteDirectory: string): (realPath: string) => boolean {
+  let realGit: string | null;
+  try {
+    realGit = fs.realpathSync(path.join(absoluteDirectory, '.git'));
+  } catch (error) {
+    if (!isErrnoError(error)) throw error;
+    realGit = null;
+  }
+  return (realPath) => realGit !== null && realPath.startsWith(`${realGit}${path.sep}`);
 }

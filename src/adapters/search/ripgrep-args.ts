@@ -1,11 +1,13 @@
 import type { ResolvedSearch } from './resolve-search-request.js';
+import { MAX_WALK_DEPTH } from './walk-files.js';
 
 /**
  * The flags that make ripgrep pick files exactly as walkFiles does (with the
  * `--glob` overrides added): no config file, `.gitignore` without `.git`,
- * nothing from parent directories or git's global excludes.
+ * nothing from parent directories or git's global excludes, no deeper than
+ * MAX_WALK_DEPTH.
  */
-export const RIPGREP_SELECTION_FLAGS: readonly string[] = ['--no-config', '--no-require-git', '--no-ignore-parent', '--no-ignore-global'];
+export const RIPGREP_SELECTION_FLAGS: readonly string[] = ['--no-config', '--no-require-git', '--no-ignore-parent', '--no-ignore-global', `--max-depth=${MAX_WALK_DEPTH}`];
 
 /**
  * The ripgrep argv (without the executable) for one search, run with the
@@ -19,6 +21,8 @@ export const RIPGREP_SELECTION_FLAGS: readonly string[] = ['--no-config', '--no-
  * - `--no-require-git`: `.gitignore` counts with or without a `.git` dir.
  * - `--no-ignore-parent`, `--no-ignore-global`: only ignore files inside
  *   the searched tree count, so the result does not depend on the machine.
+ * - `--max-depth`: the walk's MAX_WALK_DEPTH, so a hostile chain of
+ *   thousands of directories is cut at the same level in both engines.
  * - `--sort=path` (optional) makes ripgrep single-threaded and ordered, so a
  *   truncated search can stop at exactly the first N matches.
  */

@@ -1,5 +1,9 @@
 import type { SearchTextRequest, SearchTextResult } from '../../core/index.js';
 import { assertDirectory } from './assert-directory.js';
+import { containSearchMatches } from './contain-search-matches.js';
+import { hasSpecialIgnoreFile } from './has-special-ignore-file.js';
+import { searchWithNode } from './node-search.js';
+import { pinSearchRoot } from './pin-search-root.js';
 import { compareMatches } from './path-order.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { resolveSearchRequest } from './resolve-search-request.js';
@@ -37,6 +41,17 @@ export const UNSORTED_RUN_MATCH_BUDGET = 1_000;
  * BrassError `search-failed` when ripgrep rejects its arguments, and the
  * signal's reason when aborted.
  *
+ * Contained: without the sandbox, ripgrep starts in the root held open
+ * (see pinSearchRoot), so the root swapped for a symlink after the check
+ * cannot move it; and after the fact, every matched file is checked again once ripgrep
+ * is done (see containSearchMatches), so a directory swapped for a symlink
+ * during the search returns nothing from outside; `root` must be a real
+ * path, as the runtime passes it.
+ *
+ * An ignore file that is not a regular file (a FIFO named `.gitignore`
+ * would hang ripgrep's blocking open) makes the pure-Node engine answer
+ * instead; a first pass over the directories looks for one.
+ *
  * `launch` starts ripgrep inside the sandbox (see createSandboxedShell's
  * wrapReadOnly); without it ripgrep runs as it is.
  *
@@ -47,14 +62,24 @@ export async function searchWithRipgrep(rgPath: string, request: SearchTextReque
   const search = resolveSearchRequest(request);
   search.signal?.throwIfAborted();
   await assertDirectory(search.root);
+  // ripgrep would block on a FIFO named .gitignore; the Node engine skips it (engine: 'node' says who answered).
+  if (await hasSpecialIgnoreFile(search)) return searchWithNode(request);
+  // Without the sandbox, ripgrep starts in the very directory that was checked (the sandbox binds the real path itself).
+  const pinned = launch === undefined ? await pinSearchRoot(search.root) : null;
   const run = async (sortByPath: boolean, stopAfter: number) => {
     const argv = [rgPath, ...buildRipgrepArgs(search, { sortByPath })];
     const [program = rgPath, ...args] = launch === undefined ? argv : await launch(argv, search.root);
-    return runRipgrep({ rgPath: program, args, cwd: search.root, stopAfter, signal: search.signal });
+    return runRipgrep({ rgPath: program, args, cwd: pinned?.cwd ?? search.root, stopAfter, signal: search.signal });
   };
 
-  const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET));
-  const { matches } = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;
+  let found: Awaited<ReturnType<typeof run>>;
+  try {
+    const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET));
+    found = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;
+  } finally {
+    await pinned?.close();
+  }
+  const matches = containSearchMatches(search.root, found.matches);
   matches.sort(compareMatches);
   return { matches: matches.slice(0, search.maxResults), truncated: matches.length > search.maxResults, engine: 'ripgrep' };
 }

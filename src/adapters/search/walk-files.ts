@@ -12,6 +12,15 @@ import { createTimeSlicer } from './create-time-slicer.js';
 import { comparePaths } from './path-order.js';
 import { isErrnoError } from './is-errno-error.js';
 
+/**
+ * Directory levels below the walk's start that are entered: entries at most
+ * this deep are yielded, deeper directories are not descended into. No real
+ * project nests this deep; a hostile chain of thousands of levels would
+ * otherwise cost time and memory in every path (each is as long as its depth).
+ * The ripgrep engine gets the same bound (`--max-depth`).
+ */
+export const MAX_WALK_DEPTH = 256;
+
 /** One entry the walk selected. */
 export interface WalkEntry {
   /** Relative to the walk root, forward slashes. */
@@ -33,12 +42,18 @@ export interface WalkFilesOptions {
   respectIgnoreFiles?: boolean;
   /** Include/exclude globs and skipped directories (default: skip DEFAULT_SKIP_DIRS). */
   overrides?: OverrideGlobs;
+  /** Yield only directories (files are not matched at all): a cheap pass over the directories a search enters. */
+  isDirectoriesOnly?: boolean;
+  /** Called with each directory's entries as it is opened (the start and its ancestors' ignore files aside). */
+  onDirectory?: (absoluteDirectory: string, names: ReadonlyMap<string, 'file' | 'directory' | 'other'>) => void;
   signal?: AbortSignal;
 }
 
 interface Frame {
   absolute: string;
   relative: string;
+  /** Levels below the start: 0 for the start itself. */
+  depth: number;
   entries: Dirent[];
   next: number;
   levels: readonly IgnoreLevel[];
@@ -50,7 +65,8 @@ interface Frame {
  * right before its contents). Per entry, as in ripgrep: overrides decide
  * first; then ignore files (see matchIgnoreLevels); then entries whose name
  * starts with `.` are skipped. Symlinks are yielded as `symlink` and never
- * followed. Unreadable subdirectories are skipped, like ripgrep does after
+ * followed. Directories MAX_WALK_DEPTH levels below the start are yielded
+ * but not entered. Unreadable subdirectories are skipped, like ripgrep does after
  * printing an error; an unreadable `start` throws the fs error.
  *
  * The filesystem calls are synchronous and the walk yields to the event
@@ -82,14 +98,16 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
   const startRelative = toRelative(options.root, start);
   const ancestorLevels = respectIgnoreFiles ? loadAncestorLevels(options.root, startRelative) : [];
 
-  const openFrame = (absolute: string, relative: string, levels: readonly IgnoreLevel[]): Frame => {
+  const openFrame = (absolute: string, relative: string, depth: number, levels: readonly IgnoreLevel[]): Frame => {
     const entries = fs.readdirSync(absolute, { withFileTypes: true });
     entries.sort((left, right) => comparePaths(left.name, right.name));
-    const level = respectIgnoreFiles ? loadIgnoreLevel(absolute, relative, namesOf(entries)) : null;
-    return { absolute, relative, entries, next: 0, levels: level ? [...levels, level] : levels };
+    const names = namesOf(entries);
+    options.onDirectory?.(absolute, names);
+    const level = respectIgnoreFiles ? loadIgnoreLevel(absolute, relative, names) : null;
+    return { absolute, relative, depth, entries, next: 0, levels: level ? [...levels, level] : levels };
   };
 
-  const stack: Frame[] = [openFrame(start, startRelative, ancestorLevels)];
+  const stack: Frame[] = [openFrame(start, startRelative, 0, ancestorLevels)];
   while (stack.length > 0) {
     options.signal?.throwIfAborted();
     const frame = stack[stack.length - 1] as Frame;
@@ -101,6 +119,7 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
     frame.next += 1;
     const kind = kindOf(dirent);
     const isDirectory = kind === 'directory';
+    if (options.isDirectoriesOnly === true && !isDirectory) continue;
     const relative = frame.relative === '' ? dirent.name : `${frame.relative}/${dirent.name}`;
     const override = overrides.match(relative, dirent.name, isDirectory);
     if (override === 'ignore') continue;
@@ -111,10 +130,10 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
     }
     const absolutePath = path.join(frame.absolute, dirent.name);
     yield { path: relative, absolutePath, kind };
-    if (isDirectory && recursive) {
+    if (isDirectory && recursive && frame.depth + 1 < MAX_WALK_DEPTH) {
       let child: Frame;
       try {
-        child = openFrame(absolutePath, relative, frame.levels);
+        child = openFrame(absolutePath, relative, frame.depth + 1, frame.levels);
       } catch (error) {
         // Vanished or unreadable: ripgrep reports it and walks on; so do we.
         if (isErrnoError(error)) continue;

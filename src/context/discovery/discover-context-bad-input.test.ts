@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openWorkspace } from '../../adapters/node-workspace/index.js';
 import { ConfigSchema, type ConfigInput } from '../../config/index.js';
@@ -128,5 +129,20 @@ describe('discoverContext on bad input', () => {
     expect(result.files.map((file) => file.path)).toEqual(['src/app.ts']);
     for (const leaked of ['hunter2', 'hunter3', 'sk_live_zzz', 'secrets/keys.ts', '.env']) expect(document).not.toContain(leaked);
     expect(result.files.flatMap((file) => file.why).join('\n')).not.toMatch(/secrets|\.env/);
+  });
+
+  it('finishes on one directory chain 2,000 levels deep (issue 15, item 22)', async () => {
+    await using workspace = await createTempWorkspace({ files: brokenAuth });
+    const chain = Array.from({ length: 2_000 }, () => 'd').join('/');
+    fs.mkdirSync(workspace.path(chain), { recursive: true });
+    fs.writeFileSync(workspace.path(`${chain}/x.ts`), 'export const x = 1;\n');
+    try {
+      const result = await discoverIn(workspace, { run: false, validationOutput: `${brokenAuthError}\n${chain}/x.ts(1,1): error TS1: deep\n` });
+      expect(result.files[0]!.path).toBe('src/auth.ts');
+    } finally {
+      // fs.rmSync recurses once per level and would overflow the stack: remove the chain from the bottom.
+      fs.rmSync(workspace.path(`${chain}/x.ts`));
+      for (let directory = chain; directory !== '.'; directory = path.dirname(directory)) fs.rmdirSync(workspace.path(directory));
+    }
   });
 });

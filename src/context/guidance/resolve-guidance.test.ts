@@ -79,6 +79,52 @@ describe('resolveGuidance', () => {
     expect(guidance.files.map((file) => file.path)).toEqual(['../AGENTS.md']);
   });
 
+  describe('guidance above the workspace (issue 15, item 12)', () => {
+    it('refuses a root AGENTS.md that is a symlink to a secret elsewhere in the repository, and a workspace one leading above', async () => {
+      await using repo = await createTempWorkspace({ git: true, files: { 'secrets/key': 'REPO-SECRET\n', 'app/src/a.ts': '' } });
+      makeSymlink(repo.path('AGENTS.md'), 'secrets/key');
+      makeSymlink(repo.path('app/AGENTS.md'), '../secrets/key');
+      const parts = await openTestParts(repo.path('app'));
+      const runtime = await openGuidanceRuntime({ projectRoot: repo.root, workspace: parts });
+      const guidance = await resolveGuidance({ runtime, workingDirectory: repo.path('app'), projectRoot: repo.root, fileNames: NAMES, maxBytes: BUDGET });
+      expect(guidance.promptSection).not.toContain('REPO-SECRET');
+      expect(guidance.files).toEqual([]);
+      expect(guidance.warnings).toEqual([
+        '../AGENTS.md: not loaded: it is a symlink to ../secrets/key, which is neither in the workspace nor a guidance file',
+        'AGENTS.md: not loaded: it is a symlink to ../secrets/key, which is neither in the workspace nor a guidance file',
+      ]);
+    });
+
+    it('refuses a root AGENTS.md leading out of the project without asking anyone, even with approval auto', async () => {
+      const secret = makeOutsideSecret();
+      try {
+        await using repo = await createTempWorkspace({ git: true, files: { 'app/src/a.ts': '' } });
+        makeSymlink(repo.path('AGENTS.md'), secret.file);
+        const parts = await openTestParts(repo.path('app'));
+        let asked = 0;
+        const permission = parts.services.permission;
+        const workspace = { ...parts, services: { ...parts.services, permission: { decide: permission.decide, approve: async () => ((asked += 1), 'allow-once' as const) } } };
+        const runtime = await openGuidanceRuntime({ projectRoot: repo.root, workspace });
+        const guidance = await resolveGuidance({ runtime, workingDirectory: repo.path('app'), projectRoot: repo.root, fileNames: NAMES, maxBytes: BUDGET });
+        expect(guidance.promptSection).not.toContain('SECRET-KEY-MATERIAL');
+        expect(asked).toBe(0);
+        expect(guidance.warnings).toEqual(['../AGENTS.md: not loaded: it resolves outside the project (a symlink pointing elsewhere)']);
+      } finally {
+        secret.dispose();
+      }
+    });
+
+    it('still follows a root AGENTS.md that is a symlink to the root CLAUDE.md', async () => {
+      await using repo = await createTempWorkspace({ git: true, files: { 'CLAUDE.md': 'root rules\n', 'app/src/a.ts': '' } });
+      makeSymlink(repo.path('AGENTS.md'), 'CLAUDE.md');
+      const parts = await openTestParts(repo.path('app'));
+      const runtime = await openGuidanceRuntime({ projectRoot: repo.root, workspace: parts });
+      const guidance = await resolveGuidance({ runtime, workingDirectory: repo.path('app'), projectRoot: repo.root, fileNames: NAMES, maxBytes: BUDGET });
+      expect(guidance.files.map((file) => file.text)).toEqual(['root rules\n']);
+      expect(guidance.warnings).toEqual([]);
+    });
+  });
+
   describe('bad root guidance files', () => {
     it('refuses a symlink to a file outside the project, without reading it', async () => {
       const secret = makeOutsideSecret();

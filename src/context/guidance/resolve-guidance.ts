@@ -34,7 +34,10 @@ export interface ResolveGuidanceOptions {
  * user-level file, merged most general first so the nearest file comes last.
  * Every read goes through the runtime (scope, permissions, safe read: a file
  * that is a symlink out of the project, a FIFO or a device is refused with a
- * warning). The same real file loads once. The budget is shared fairly
+ * warning). A symlink must also lead into the working directory or to
+ * another guidance file (`CLAUDE.md -> AGENTS.md`): above the workspace the
+ * runtime's scope is the whole project, and a root `AGENTS.md` pointing at
+ * `secrets/key` elsewhere in the repository must not reach the prompt. The same real file loads once. The budget is shared fairly
  * (see shareBudget) so a large root file cannot starve the nearest one; every
  * cut is on a character boundary and announced in the prompt and in
  * `warnings`. Reminder tags inside the files are neutralised.
@@ -53,7 +56,9 @@ export async function resolveGuidance(options: ResolveGuidanceOptions): Promise<
 
   const seen = new Set<string>();
   const projectRoot = options.projectRoot ?? options.workingDirectory;
-  for (const directory of guidanceDirectories(projectRoot, options.workingDirectory)) {
+  const directories = guidanceDirectories(projectRoot, options.workingDirectory);
+  const guidancePaths = new Set(directories.flatMap((directory) => options.fileNames.map((name) => path.join(directory, name))));
+  for (const directory of directories) {
     for (const name of options.fileNames) {
       const absolute = path.join(directory, name);
       const display = toDisplayPath(absolute, options.workingDirectory);
@@ -65,6 +70,10 @@ export async function resolveGuidance(options: ResolveGuidanceOptions): Promise<
       }
       const file = observation.value;
       const realPath = path.isAbsolute(file.path) ? file.path : path.join(options.runtime.scope.root, file.path);
+      if (!guidancePaths.has(realPath) && !isInside(realPath, options.workingDirectory)) {
+        warnings.push(`${display}: not loaded: it is a symlink to ${toDisplayPath(realPath, options.workingDirectory)}, which is neither in the workspace nor a guidance file`);
+        break;
+      }
       if (seen.has(realPath)) break;
       seen.add(realPath);
       if (file.encoding === 'utf8-lossy') warnings.push(`${display}: invalid UTF-8 sequences were replaced by U+FFFD`);
@@ -92,6 +101,11 @@ export async function resolveGuidance(options: ResolveGuidanceOptions): Promise<
     files.push(guidance);
   }
   return { files, promptSection: renderGuidanceSection(files, options.maxBytes), warnings };
+}
+
+function isInside(candidate: string, directory: string): boolean {
+  const relative = path.relative(directory, candidate);
+  return relative === '' || (!path.isAbsolute(relative) && relative.split(path.sep)[0] !== '..');
 }
 
 function toDisplayPath(absolute: string, workingDirectory: string): string {
