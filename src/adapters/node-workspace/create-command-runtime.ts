@@ -28,5 +28,6 @@ export function createCommandRuntime(workspace: OpenedWorkspace, planned: readon
     scope: workspace.scope,
     shellParser: workspace.shellParser,
     limits: runtimeLimitsFor(config),
+    ...(process.env['PATH'] === undefined ? {} : { programSearchPath: process.env['PATH'] }),
   });
 }

@@ -68,6 +68,7 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
     scope: environment.scope,
     shellParser: environment.shellParser,
     limits: environment.limits,
+    ...(environment.env['PATH'] === undefined ? {} : { programSearchPath: environment.env['PATH'] }),
   });
   const selection = options.selection ?? {};
   const contextSession = await createContextSession({

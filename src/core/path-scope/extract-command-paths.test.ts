@@ -363,10 +363,10 @@ describe('extractArgvPaths', () => {
     const extraction = extractArgvPaths(['timeout', '60', 'bash', '-c', 'npm test && cat ~/.npmrc'], context(true));
     expect(extraction.mentions.map((mention) => mention.path)).toContain('/home/me/.npmrc');
     expect(extraction.commands).toEqual([
-      { argv: ['timeout', '60', 'bash', '-c', 'npm test && cat ~/.npmrc'], isTransparent: true },
-      { argv: ['bash', '-c', 'npm test && cat ~/.npmrc'], isTransparent: true },
-      { argv: ['npm', 'test'], isTransparent: false },
-      { argv: ['cat', '~/.npmrc'], isTransparent: false },
+      { argv: ['timeout', '60', 'bash', '-c', 'npm test && cat ~/.npmrc'], isTransparent: true, lookup: 'exec', assignments: [] },
+      { argv: ['bash', '-c', 'npm test && cat ~/.npmrc'], isTransparent: true, lookup: 'exec', assignments: [] },
+      { argv: ['npm', 'test'], isTransparent: false, lookup: 'builtin', assignments: [] },
+      { argv: ['cat', '~/.npmrc'], isTransparent: false, lookup: 'builtin', assignments: [] },
     ]);
   });
 

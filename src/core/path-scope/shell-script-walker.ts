@@ -43,15 +43,21 @@ export class ShellScriptWalker {
     return this.statement(parsed.root, state, depth);
   }
 
-  /** Walks one simple command given as words (an argv, or a command a wrapper runs). */
-  simpleCommand(words: readonly ShellWord[], state: ShellState, depth: number): Outcome {
+  /**
+   * Walks one simple command given as words (an argv, or a command a wrapper
+   * runs). `how.lookup` says whether the shell runs it itself (a builtin of
+   * that name wins) or starts it as a program (default); `how.assignments`
+   * names its `NAME=value` prefixes.
+   */
+  simpleCommand(words: readonly ShellWord[], state: ShellState, depth: number, how: { lookup?: 'builtin' | 'exec'; assignments?: readonly string[] } = {}): Outcome {
     if (depth > MAX_NESTING_DEPTH) {
       this.collector.markUnknown(`commands nested more than ${MAX_NESTING_DEPTH} deep`);
       return same(state);
     }
     this.collector.step();
     const reading = readSimpleCommand(words);
-    this.collector.command(words.map((word) => literalOf(word) ?? word.source), isTransparentRunner(words, reading));
+    this.collector.command(words.map((word) => literalOf(word) ?? word.source), isTransparentRunner(words, reading), how.lookup ?? 'exec', how.assignments ?? []);
+    if (reading.forgottenVariables.length > 0) this.collector.markAssignment();
     this.collector.observeCwds(state.cwds);
     return this.applyReading(reading, state, depth);
   }
@@ -70,7 +76,7 @@ export class ShellScriptWalker {
     });
     if (evaluated.length > 0) outcome = { success: mergeShellStates(evaluated.map((item) => item.success)), failure: mergeShellStates(evaluated.map(settledState)) };
     for (const command of reading.commands) {
-      const nested = this.simpleCommand(command.words, state, depth + 1);
+      const nested = this.simpleCommand(command.words, state, depth + 1, { lookup: command.isInShell ? 'builtin' : 'exec' });
       if (command.isInShell) outcome = nested;
     }
     let after = outcome.success;

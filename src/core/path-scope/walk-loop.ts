@@ -20,6 +20,7 @@ export function walkLoop(walker: ShellScriptWalker, node: ShellSyntaxNode, state
   let entry = forgetVariables(state, assignedNames(node));
   if (node.type === 'for_statement') {
     const variable = withField(node, 'variable')[0];
+    if (variable !== undefined) walker.collector.markAssignment();
     const values = withField(node, 'value');
     for (const value of values) walker.substitutions(value, state, depth);
     const words = values.map((value) => walker.word(value, state));

@@ -29,7 +29,19 @@ const VALIDATION_REASON = "the project's own validation command is allowed by de
 const CONFINED_REASON = 'the sandbox confines it (writes stay in the workspace, no network)';
 
 /** Commands that change nothing by themselves (`cd src && npm test` is allowed when `npm test` is). */
-const INERT_COMMANDS = new Set(['cd', 'pushd', 'popd', 'pwd', 'echo', 'printf', 'true', 'false', ':', 'test', '[', 'exit', 'set']);
+const INERT_COMMANDS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'pwd', 'echo', 'printf', 'true', 'false', ':', 'test', '[', 'exit', 'set']);
+
+/** Inert commands that are builtins of every `sh` (dash included) and of bash: the shell never looks them up on PATH. */
+const SHELL_BUILTINS: ReadonlySet<string> = new Set(['cd', 'pwd', 'echo', 'printf', 'true', 'false', ':', 'test', '[', 'exit', 'set']);
+
+/**
+ * Whether `name` is one of the commands that change nothing by themselves,
+ * when it is the shell's builtin or the system's program of that name (the
+ * runtime resolves such names on PATH to tell: see `RequestedCommand.isSystemProgram`).
+ */
+export function isInertCommandName(name: string): boolean {
+  return INERT_COMMANDS.has(name);
+}
 
 /**
  * Decides one request from the rules and the defaults. Pure: no state, no I/O.
@@ -87,13 +99,13 @@ function actionGate(request: PermissionRequest, rules: PermissionRules, defaults
 function commandGate(request: PermissionRequest, rules: PermissionRules, defaults: PermissionDefaults): { asks: boolean; reason: string } {
   const allowedCommands = new Set((defaults.allowedCommands ?? []).map((argv) => JSON.stringify(argv)));
   // The project's own validation command, exactly as discovered (`sh -c "npm test && npm run lint"` included).
-  if (request.argv !== undefined && allowedCommands.has(JSON.stringify(request.argv))) return { asks: false, reason: VALIDATION_REASON };
+  if (request.argv !== undefined && request.assignsVariables !== true && allowedCommands.has(JSON.stringify(request.argv))) return { asks: false, reason: VALIDATION_REASON };
   if (defaults.areCommandsConfined === true && request.unsandboxedReason === undefined) return { asks: false, reason: CONFINED_REASON };
   if (request.writesThroughRedirection) return { asks: true, reason: 'the command writes a file through a redirection' };
   const reasons = new Set<string>();
   const isParsed = request.commands !== undefined;
   for (const command of commandsOf(request).filter((item) => !item.isTransparent)) {
-    const reason = commandAllowance(command, rules, allowedCommands, isParsed);
+    const reason = commandAllowance(command, rules, allowedCommands, isParsed, request.assignsVariables === true);
     if (reason === null) return { asks: true, reason: `${JSON.stringify(command.argv.join(' '))} asks by default (commands ask unless a rule allows them)` };
     reasons.add(reason);
   }
@@ -101,10 +113,23 @@ function commandGate(request: PermissionRequest, rules: PermissionRules, default
   return { asks: false, reason: [...reasons].join('; ') };
 }
 
-function commandAllowance(command: RequestedCommand, rules: PermissionRules, allowedCommands: ReadonlySet<string>, isParsed: boolean): string | null {
-  if (allowedCommands.has(JSON.stringify(command.argv))) return VALIDATION_REASON;
-  const rule = rules.allow.find((candidate) => candidate.allowsCommand(command.argv, isParsed));
+function commandAllowance(command: RequestedCommand, rules: PermissionRules, allowedCommands: ReadonlySet<string>, isParsed: boolean, assignsVariables: boolean): string | null {
+  // `NODE_OPTIONS=--import=... npm test` is not the project's `npm test`: a line that sets variables matches no allowance.
+  const isPlain = !assignsVariables && (command.assignments ?? []).length === 0;
+  if (isPlain && allowedCommands.has(JSON.stringify(command.argv))) return VALIDATION_REASON;
+  const rule = isPlain ? rules.allow.find((candidate) => candidate.allowsCommand(command.argv, isParsed)) : undefined;
   if (rule) return `allowed by rule ${rule.source}`;
-  const name = command.argv[0]?.split('/').pop() ?? '';
-  return INERT_COMMANDS.has(name) ? `${name} changes nothing by itself` : null;
+  return isInert(command, assignsVariables) ? `${command.argv[0]} changes nothing by itself` : null;
+}
+
+/**
+ * The shell's own builtin, or the system's program of an inert name: never a
+ * repository's `bin/true` or `./echo`, nor a name found on PATH inside the
+ * workspace (a line that sets variables may have changed PATH).
+ */
+function isInert(command: RequestedCommand, assignsVariables: boolean): boolean {
+  const name = command.argv[0] ?? '';
+  if (!INERT_COMMANDS.has(name)) return false;
+  if (command.lookup === 'builtin' && SHELL_BUILTINS.has(name)) return true;
+  return command.isSystemProgram === true && !assignsVariables;
 }
