@@ -127,6 +127,8 @@ function joinPath(base: string, relative: string): string {
 
 /** Whether a path is one of the devices nothing can leak through (`/dev/null`, `/dev/fd/1`, ...). */
 export function isHarmless(absolute: string): boolean {
+  // `/dev/fd/3/../x` climbs from whatever descriptor 3 is: not the device itself.
+  if (absolute.split('/').includes('..')) return false;
   const normalized = path.posix.normalize(absolute);
   return HARMLESS_PATHS.has(normalized) || HARMLESS_PATTERN.test(normalized);
 }

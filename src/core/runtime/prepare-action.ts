@@ -107,7 +107,7 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
           'execute',
           [cwd],
           { argv: action.argv, commands, writesThroughRedirection: extraction.writesThroughRedirection, ...(extraction.assignsVariables ? { assignsVariables: true } : {}) },
-          { inside: mentions.insidePaths, outside: mentions.outOfScope, unknown: extraction.unknown },
+          { inside: mentions.insidePaths, outside: mentions.outOfScope, unknown: [...extraction.unknown, ...mentions.unknown] },
         );
       }
       case 'llm.complete':
