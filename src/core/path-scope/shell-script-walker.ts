@@ -1,12 +1,12 @@
 import { literalOf } from './command-options.js';
-import type { CommandReading, DirectoryChange, PathPosition } from './command-reading.js';
+import { type CommandReading, type DirectoryChange, type PathPosition, pathValue } from './command-reading.js';
 import type { ExtractionCollector } from './extraction-collector.js';
 import { type CandidateContext, expandPathText, pathTextsOfArgument } from './path-candidates.js';
 import { readSimpleCommand } from './read-simple-command.js';
 import { MAX_CWD_CHOICES, type ShellState, mergeShellStates, withVariable } from './shell-analysis-state.js';
 import { type Outcome, sameOutcome, settledState } from './shell-outcome.js';
 import { MAX_SHELL_SCRIPT_CHARS, type ShellParser, type ShellSyntaxNode } from './shell-syntax.js';
-import { type ShellWord, evaluateWord, findSubstitutions } from './shell-word.js';
+import { type ShellWord, evaluateWord, findSubstitutions, findUnparsedExpansionWords, globRisk } from './shell-word.js';
 import { walkStatement } from './walk-statement.js';
 
 /** Scripts inside scripts (`sh -c "eval '...'"`) and commands inside wrappers, at most this deep. */
@@ -176,9 +176,31 @@ export class ShellScriptWalker {
     return evaluateWord(node, { state, homeDir: this.homeDir });
   }
 
-  /** Walks every `$(...)`, backquote and `<(...)` inside `node` as a subshell of `state`. */
+  /**
+   * Walks every `$(...)`, backquote and `<(...)` inside `node` as a subshell
+   * of `state`, those inside the unparsed words of `${...}` expansions
+   * (`${x#$(cmd)}`) included.
+   */
   substitutions(node: ShellSyntaxNode, state: ShellState, depth: number): void {
     for (const substitution of findSubstitutions(node)) this.sequence(substitution.children, state, depth);
+    // The grammar leaves `${x#PATTERN}` patterns as text: parse them as the words they are and walk what they run.
+    for (const text of findUnparsedExpansionWords(node)) this.unparsedWord(text, state, depth + 1);
+  }
+
+  private unparsedWord(text: string, state: ShellState, depth: number): void {
+    const fail = (reason: string): void => this.collector.markUnknown(`${reason} (in the expansion word ${text.slice(0, 40)})`);
+    if (depth > MAX_NESTING_DEPTH) return fail(`words nested more than ${MAX_NESTING_DEPTH} deep`);
+    if (this.parser === null) return fail('no shell parser is available to read it');
+    const parsed = this.parser.parse(`: ${text}`);
+    if (!parsed.ok) return fail(parsed.reason);
+    this.substitutions(parsed.root, state, depth);
+  }
+
+  /** A word the shell expands as a glob lists file names, whatever the command does with them (`echo ~/.ssh/*`). */
+  globWord(node: ShellSyntaxNode, word: ShellWord, state: ShellState): void {
+    const risk = globRisk(node, { state, homeDir: this.homeDir });
+    if (risk === 'glob') this.pathWord(pathValue(word), state);
+    else if (typeof risk === 'object') this.collector.markUnknown(risk.unknown);
   }
 
   /** Walks statements in order; the outcome is the last one's. */

@@ -3,6 +3,7 @@ import { isHarmless } from './path-candidates.js';
 import type { ShellState } from './shell-analysis-state.js';
 import type { ShellScriptWalker } from './shell-script-walker.js';
 import type { ShellSyntaxNode } from './shell-syntax.js';
+import { findUnparsedExpansionWords } from './shell-word.js';
 import { withField } from './syntax-node-children.js';
 
 /** Redirection operators that duplicate or close a descriptor (`2>&1`, `>&-`) rather than open a file. */
@@ -51,7 +52,8 @@ export function walkRedirect(walker: ShellScriptWalker, node: ShellSyntaxNode, s
     if (child.type === 'heredoc_body') {
       if (!isQuoted) walker.substitutions(child, state, depth);
       // tree-sitter-bash leaves backquotes (and some `$(`) in a here-document body as text; bash runs them.
-      if (!isQuoted && (child.text.includes('`') || countOpenings(child.text) > countSubstitutionNodes(child))) {
+      const unparsedOpenings = findUnparsedExpansionWords(child).reduce((sum, text) => sum + countOpenings(text), 0);
+      if (!isQuoted && (child.text.includes('`') || countOpenings(child.text) > countSubstitutionNodes(child) + unparsedOpenings)) {
         walker.collector.markUnknown('a command substitution inside a here-document the path check cannot read');
       }
       continue;

@@ -116,8 +116,8 @@ function walkCommand(walker: ShellScriptWalker, node: ShellSyntaxNode, state: Sh
   const redirects: ShellSyntaxNode[] = [];
   for (const child of node.children) {
     if (child.type === 'comment') continue;
-    if (child.field === 'name') words.unshift(walker.word(child.children[0] ?? child, state));
-    else if (child.field === 'argument') words.push(walker.word(child, state));
+    if (child.field === 'name') words.unshift(globbed(walker, child.children[0] ?? child, state));
+    else if (child.field === 'argument') words.push(globbed(walker, child, state));
     else if (child.field === 'redirect' || REDIRECT_TYPES.has(child.type)) redirects.push(child);
     else if (child.type === 'variable_assignment') environment.push(assignmentWord(walker, child, state));
     else if (child.isNamed) walker.collector.markUnknown(`shell syntax the path check does not follow (${child.type} in a command)`);
@@ -134,6 +134,13 @@ function walkCommand(walker: ShellScriptWalker, node: ShellSyntaxNode, state: Sh
   const assignments = environment.map((word) => /^[A-Za-z_][A-Za-z0-9_]*/.exec(word.source)?.[0] ?? word.source);
   // A statement of the script: the shell runs a builtin of that name itself, whatever files PATH holds.
   return walker.simpleCommand(words, hasCdPath ? withVariable(state, 'CDPATH', null) : state, depth, { lookup: 'builtin', assignments });
+}
+
+/** A command's word; when the shell expands it as a glob, the names it may list count as touched. */
+function globbed(walker: ShellScriptWalker, node: ShellSyntaxNode, state: ShellState): ShellWord {
+  const word = walker.word(node, state);
+  walker.globWord(node, word, state);
+  return word;
 }
 
 /** Whether an unescaped line break separates two parts of one command (bash would end the command there). */
