@@ -70,6 +70,7 @@ export interface CommandPathExtraction {
 /** Accumulates one extraction; the walker reports into it. */
 export class ExtractionCollector {
   private readonly mentions = new Map<string, PathMention>();
+  private readonly latentMentions = new Map<string, PathMention>();
   private readonly commands: ExtractedCommand[] = [];
   private writesThroughRedirection = false;
   private assignsVariables = false;
@@ -90,6 +91,17 @@ export class ExtractionCollector {
       return;
     }
     this.mentions.set(path, { path, source });
+  }
+
+  /**
+   * A path a word of the line names where it is not known to be used as one
+   * (an `echo` text, a here-string fed to `xargs`). Listed only when the
+   * line is unknown anyway: then whatever reads it may use it as a path, and
+   * every outside path the line names is shown (issue 15, item 9).
+   */
+  latentMention(path: string, source: string): void {
+    if (this.mentions.has(path) || this.latentMentions.has(path) || this.latentMentions.size >= MAX_PATH_MENTIONS) return;
+    this.latentMentions.set(path, { path, source });
   }
 
   command(argv: string[], isTransparent: boolean, lookup: 'builtin' | 'exec', assignments: readonly string[] = []): void {
@@ -127,6 +139,7 @@ export class ExtractionCollector {
   }
 
   result(): CommandPathExtraction {
+    if (this.unknown.length > 0) for (const latent of this.latentMentions.values()) if (this.mentions.size < MAX_PATH_MENTIONS) this.mentions.set(latent.path, latent);
     return { mentions: [...this.mentions.values()], commands: this.commands, unknown: this.unknown, writesThroughRedirection: this.writesThroughRedirection, assignsVariables: this.assignsVariables };
   }
 }

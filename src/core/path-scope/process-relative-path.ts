@@ -12,7 +12,7 @@ const PROCESS_RELATIVE_PREFIXES: readonly (readonly string[])[] = [['proc', 'sel
 
 /**
  * Whether an absolute path starts with a process-relative prefix (see
- * PROCESS_RELATIVE_PREFIXES, plus `/proc/<digits>`), read both as written
+ * PROCESS_RELATIVE_PREFIXES, plus `/proc/<digits>` and `/proc/$$`), read both as written
  * (`.` and empty segments dropped) and with `..` collapsed.
  */
 export function isProcessRelativePath(absolute: string): boolean {
@@ -23,7 +23,8 @@ export function isProcessRelativePath(absolute: string): boolean {
 
 function startsProcessRelative(segments: readonly string[]): boolean {
   const [first, second] = segments;
-  if (first === 'proc' && second !== undefined && /^\d+$/.test(second)) return true;
+  // `/proc/$$`, `/proc/$PPID`: the path check keeps such variables as written; they are process ids.
+  if (first === 'proc' && second !== undefined && /^(\d+|\$.+)$/.test(second)) return true;
   return PROCESS_RELATIVE_PREFIXES.some(([top, next]) => first === top && second === next);
 }
 

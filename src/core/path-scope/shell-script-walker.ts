@@ -59,6 +59,7 @@ export class ShellScriptWalker {
     this.collector.command(words.map((word) => literalOf(word) ?? word.source), isTransparentRunner(words, reading), how.lookup ?? 'exec', how.assignments ?? []);
     if (reading.forgottenVariables.length > 0) this.collector.markAssignment();
     this.collector.observeCwds(state.cwds);
+    for (const word of words.slice(1)) this.latentWord(word, state);
     return this.applyReading(reading, state, depth);
   }
 
@@ -135,6 +136,7 @@ export class ShellScriptWalker {
       const expanded = expandPathText(value, this.candidateContext(state));
       if ('unknown' in expanded) {
         this.collector.markUnknown(expanded.unknown);
+        for (const path of expanded.paths ?? []) this.collector.mention(path, target.source);
         return null;
       }
       targets.push(...expanded.paths);
@@ -161,7 +163,26 @@ export class ShellScriptWalker {
       for (const text of texts) {
         const expanded = expandPathText(text, context);
         if ('unknown' in expanded) this.collector.markUnknown(expanded.unknown);
-        else for (const path of expanded.paths) this.collector.mention(path, word.source);
+        for (const path of expanded.paths ?? []) this.collector.mention(path, word.source);
+      }
+    }
+  }
+
+  /**
+   * The paths a word names where it is not known to be used as a path (an
+   * `echo` text, a here-string): listed if the line turns out unknown (see
+   * `ExtractionCollector.latentMention`). `isText`: split it into words first.
+   */
+  latentWord(word: ShellWord, state: ShellState, isText = false): void {
+    const context = this.candidateContext(state);
+    for (const value of word.values ?? []) {
+      const fields = isText ? value.split(/\s+/) : [value];
+      for (const field of fields) {
+        if (!/^[~/]|\.\.|\//.test(field)) continue;
+        for (const text of pathTextsOfArgument(field)) {
+          const expanded = expandPathText(text, context);
+          for (const path of expanded.paths ?? []) this.collector.latentMention(path, word.source);
+        }
       }
     }
   }

@@ -22,7 +22,8 @@ export interface WordEnvironment {
 
 /** Variables whose value is never a path (a number, a user or host name): kept as written. */
 const NAME_LIKE_VARIABLES = new Set(['USER', 'LOGNAME', 'HOSTNAME', 'RANDOM', 'SECONDS', 'LINENO', 'UID', 'EUID', 'PPID', 'BASHPID', 'SHLVL', 'COLUMNS', 'LINES', 'SRANDOM', 'EPOCHSECONDS']);
-const NAME_LIKE_SPECIALS = new Set(['?', '$', '#', '!', '-', '0', '_']);
+// Not `$0` (in `sh -c SCRIPT NAME` it is any word) nor `$_` (the last argument of the previous command: a path, maybe).
+const NAME_LIKE_SPECIALS = new Set(['?', '$', '#', '!', '-']);
 
 type Values = readonly string[] | { unknown: string };
 

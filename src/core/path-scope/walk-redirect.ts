@@ -41,7 +41,11 @@ export function walkRedirect(walker: ShellScriptWalker, node: ShellSyntaxNode, s
     }
     return;
   }
-  if (node.type === 'herestring_redirect') return;
+  if (node.type === 'herestring_redirect') {
+    // Only text, unless what reads it takes arguments or commands from it (`xargs cat <<< /etc/passwd`).
+    for (const child of node.children) if (child.isNamed) walker.latentWord(walker.word(child, state), state, true);
+    return;
+  }
   if (node.type !== 'heredoc_redirect') {
     walker.collector.markUnknown(`a redirection the path check does not follow (${node.type})`);
     return;
@@ -50,6 +54,7 @@ export function walkRedirect(walker: ShellScriptWalker, node: ShellSyntaxNode, s
   const isQuoted = /['"\\]/.test(start);
   for (const child of node.children) {
     if (child.type === 'heredoc_body') {
+      walker.latentWord({ source: start, values: [child.text], unknownReason: null }, state, true);
       if (!isQuoted) walker.substitutions(child, state, depth);
       // tree-sitter-bash leaves backquotes (and some `$(`) in a here-document body as text; bash runs them.
       const unparsedOpenings = findUnparsedExpansionWords(child).reduce((sum, text) => sum + countOpenings(text), 0);
