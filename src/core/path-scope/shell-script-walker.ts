@@ -144,10 +144,14 @@ export class ShellScriptWalker {
     return [...new Set(targets)];
   }
 
+  /** Where a bare `cd` goes: each value `$HOME` may have, absolute (a relative one is joined to the working directory). */
   private homes(state: ShellState): string[] | null {
-    const homes = this.candidateContext(state).homes;
-    if (homes.length === 0) this.collector.markUnknown('$HOME is not known here');
-    return homes.length === 0 ? null : [...homes];
+    const values = this.candidateContext(state).homes;
+    // `HOME= cd`: an empty HOME leaves the shell where it is; nothing to name.
+    const homes = [...new Set(values.filter((home) => home.length > 0).flatMap((home) => (home.startsWith('/') ? [home] : state.cwds.map((cwd) => `${cwd}/${home}`))))];
+    if (values.length === 0) this.collector.markUnknown('$HOME is not known here');
+    if (homes.length === 0) return null;
+    return homes;
   }
 
   /** Reports the paths one word in a path position may name. */
