@@ -60,10 +60,23 @@ export function evaluatePermission(request: PermissionRequest, rules: Permission
   const folder = folderGate(request, rules);
   const action = actionGate(request, rules, defaults);
   const isUnsandboxed = request.unsandboxedReason !== undefined;
-  const needs: ApprovalNeeds = { folder: folder !== null, rule: askRule !== undefined, tool: action.asks, ...(isUnsandboxed ? { sandbox: true } : {}) };
-  if (!needs.folder && !needs.rule && !needs.tool && !isUnsandboxed) return { decision: 'allow', reason: action.reason };
-  const reasons = [isUnsandboxed ? `it would run without a sandbox: ${request.unsandboxedReason}` : null, folder, askRule ? `rule ${askRule.source} asks` : null, action.asks ? action.reason : null].filter((reason) => reason !== null);
+  const guarded = request.access === 'write' ? request.paths.find(isGitControlPath) : undefined;
+  const needs: ApprovalNeeds = { folder: folder !== null, rule: askRule !== undefined, tool: action.asks, ...(isUnsandboxed ? { sandbox: true } : {}), ...(guarded === undefined ? {} : { person: true }) };
+  if (!needs.folder && !needs.rule && !needs.tool && !isUnsandboxed && guarded === undefined) return { decision: 'allow', reason: action.reason };
+  const reasons = [
+    isUnsandboxed ? `it would run without a sandbox: ${request.unsandboxedReason}` : null,
+    guarded === undefined ? null : `${guarded} decides which programs git runs: only a person may allow writing it`,
+    folder,
+    askRule ? `rule ${askRule.source} asks` : null,
+    action.asks ? action.reason : null,
+  ].filter((reason) => reason !== null);
   return { decision: 'ask', reason: reasons.join('; '), needs };
+}
+
+/** `.git/config` and `.git/hooks/...` (any case: a case-insensitive disk opens `.GIT/CONFIG` too): git runs what they name. */
+function isGitControlPath(relative: string): boolean {
+  const lower = relative.toLowerCase().replace(/\/+$/, '');
+  return lower === '.git/config' || lower === '.git/hooks' || lower.startsWith('.git/hooks/');
 }
 
 /** Why the folder-access gate asks, or null when every path is inside (or allowed by an outside rule). */

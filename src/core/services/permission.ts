@@ -78,6 +78,12 @@ export interface ApprovalNeeds {
   tool: boolean;
   /** A command would run unsandboxed in an untrusted workspace (see `unsandboxedReason`). */
   sandbox?: boolean;
+  /**
+   * Only a person's answer for this exact operation lets it run: never
+   * `--approval auto`, never a session grant, whatever allow rule or sandbox
+   * (a write to `.git/config` or `.git/hooks/`).
+   */
+  person?: boolean;
 }
 
 export interface PermissionVerdict {
@@ -91,7 +97,11 @@ export interface PermissionVerdict {
 export type ApprovalOutcome = 'allow-once' | 'allow-session' | 'deny';
 
 export interface PermissionService {
-  /** Pure: the same request and rules always give the same verdict. */
+  /**
+   * The same request and rules always give the same verdict; a session's
+   * service also notes a change to a file that defines its allowed commands,
+   * after which they no longer are (see `commandDefinitionPaths`).
+   */
   decide(request: PermissionRequest): PermissionVerdict;
   /**
    * Called only for `ask`. Resolves to a structured choice, never parsed from
