@@ -77,7 +77,7 @@ export class ShellScriptWalker {
     });
     if (evaluated.length > 0) outcome = { success: mergeShellStates(evaluated.map((item) => item.success)), failure: mergeShellStates(evaluated.map(settledState)) };
     for (const command of reading.commands) {
-      const nested = this.simpleCommand(command.words, state, depth + 1, { lookup: command.isInShell ? 'builtin' : 'exec' });
+      const nested = this.simpleCommand(command.words, state, depth + 1, { lookup: command.isInShell && command.isExecuted !== true ? 'builtin' : 'exec' });
       if (command.isInShell) outcome = nested;
     }
     let after = outcome.success;

@@ -111,8 +111,9 @@ function actionGate(request: PermissionRequest, rules: PermissionRules, defaults
 /** A command line is allowed when every command it runs is (a chained `&& rm -rf ~` cannot ride on an allowed prefix). */
 function commandGate(request: PermissionRequest, rules: PermissionRules, defaults: PermissionDefaults): { asks: boolean; reason: string } {
   const allowedCommands = new Set((defaults.allowedCommands ?? []).map((argv) => JSON.stringify(argv)));
-  // The project's own validation command, exactly as discovered (`sh -c "npm test && npm run lint"` included).
-  if (request.argv !== undefined && request.assignsVariables !== true && allowedCommands.has(JSON.stringify(request.argv))) return { asks: false, reason: VALIDATION_REASON };
+  // The project's own validation command, exactly as discovered (`sh -c "npm test && npm run lint"` included):
+  // assignments in it are the definition's own, not added by the model.
+  if (request.argv !== undefined && allowedCommands.has(JSON.stringify(request.argv))) return { asks: false, reason: VALIDATION_REASON };
   if (defaults.areCommandsConfined === true && request.unsandboxedReason === undefined) return { asks: false, reason: CONFINED_REASON };
   if (request.writesThroughRedirection) return { asks: true, reason: 'the command writes a file through a redirection' };
   const reasons = new Set<string>();

@@ -61,6 +61,8 @@ describe('the permission of a prepared command', () => {
     expect((await decide('timeout 5 true', {})).decision).toBe('allow');
     expect((await decide('timeout 5 true', { searchPath: `${workspace.path('bin')}:${systemPath}` })).decision).toBe('ask');
     expect((await decide('timeout 5 true', { searchPath: `bin:${systemPath}` })).decision).toBe('ask');
+    expect((await decide('exec true', { searchPath: `bin:${systemPath}` })).decision).toBe('ask');
+    expect((await decide('command true && builtin echo hi', { searchPath: `bin:${systemPath}` })).decision).toBe('allow');
     // pushd is no builtin of dash: sh looks it up on PATH.
     expect((await decide('pushd src', { searchPath: `bin:${systemPath}` })).decision).toBe('ask');
   });
@@ -81,6 +83,11 @@ describe('the permission of a prepared command', () => {
   ])('does not let an environment assignment ride an allowance: %s (issue 15, item 4)', async (script) => {
     expect((await decide(script, { allowed: [['npm', 'test']] })).decision).toBe('ask');
     expect((await decide(script, { allow: ['Shell(npm test*)', 'Shell(cd *)', 'Shell(read *)'] })).decision).toBe('ask');
+  });
+
+  it('allows a configured command that sets a variable itself, exactly as configured', async () => {
+    expect((await decide('CI=1 npm test', { allowed: [['sh', '-c', 'CI=1 npm test']] })).decision).toBe('allow');
+    expect((await decide('CI=1 npm test; NODE_OPTIONS=x npm test', { allowed: [['sh', '-c', 'CI=1 npm test']] })).decision).toBe('ask');
   });
 
   it('still allows the same command without the assignment', async () => {
