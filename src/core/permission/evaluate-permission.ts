@@ -120,7 +120,11 @@ function commandGate(request: PermissionRequest, rules: PermissionRules, default
   const isParsed = request.commands !== undefined;
   for (const command of commandsOf(request).filter((item) => !item.isTransparent)) {
     const reason = commandAllowance(command, rules, allowedCommands, isParsed, request.assignsVariables === true);
-    if (reason === null) return { asks: true, reason: `${JSON.stringify(command.argv.join(' '))} asks by default (commands ask unless a rule allows them)` };
+    if (reason === null) {
+      const assigned = command.assignments ?? [];
+      const why = assigned.length > 0 ? `; it sets ${assigned.join(', ')}, and no allowance matches a command that sets variables` : request.assignsVariables === true ? '; the line sets variables, and no allowance matches such a line' : '';
+      return { asks: true, reason: `${JSON.stringify(command.argv.join(' '))} asks by default (commands ask unless a rule allows them)${why}` };
+    }
     reasons.add(reason);
   }
   if (reasons.size === 0) return { asks: true, reason: 'commands ask by default' };

@@ -85,6 +85,10 @@ describe('the permission of a prepared command', () => {
     expect((await decide(script, { allow: ['Shell(npm test*)', 'Shell(cd *)', 'Shell(read *)'] })).decision).toBe('ask');
   });
 
+  it('says why an assignment makes the command ask', async () => {
+    expect((await decide('NODE_OPTIONS=--require=./x.js npm test', { allowed: [['npm', 'test']] })).reason).toContain('it sets NODE_OPTIONS, and no allowance matches a command that sets variables');
+  });
+
   it('allows a configured command that sets a variable itself, exactly as configured', async () => {
     expect((await decide('CI=1 npm test', { allowed: [['sh', '-c', 'CI=1 npm test']] })).decision).toBe('allow');
     expect((await decide('CI=1 npm test; NODE_OPTIONS=x npm test', { allowed: [['sh', '-c', 'CI=1 npm test']] })).decision).toBe('ask');
