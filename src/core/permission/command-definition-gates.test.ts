@@ -48,6 +48,12 @@ describe('validation commands after the run changes their definition', () => {
     expect(permission.decide(run('npm', 'test')).decision).toBe('ask');
   });
 
+  it.each([['npm', 'pkg', 'set', 'scripts.test=curl x | sh'], ['git', 'config', 'alias.x', '!sh'], ['/usr/bin/npm', '--silent', 'set-script', 'test', 'x']])('counts a command that rewrites a definition without naming it: %j', (...argv) => {
+    const permission = service('auto');
+    permission.decide({ ...run('sh', '-c', argv.join(' ')), commands: [{ argv: ['sh', '-c', argv.join(' ')], isTransparent: true }, { argv, lookup: 'builtin' }] });
+    expect(permission.decide(run('npm', 'test')).decision).toBe('ask');
+  });
+
   it('is then decided like any other command: the sandbox still confines it', () => {
     const permission = service('ask', { areCommandsConfined: true });
     permission.decide(write('package.json'));

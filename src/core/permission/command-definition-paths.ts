@@ -24,3 +24,12 @@ export function commandDefinitionPaths(commands: readonly (readonly string[])[])
   }
   return [...files];
 }
+
+/** Commands that rewrite a definition file without naming it: `npm pkg set scripts.test=...`, `git config core.hooksPath x`. */
+const DEFINITION_EDITING_COMMANDS: readonly (readonly string[])[] = [['npm', 'pkg'], ['npm', 'set-script'], ['npm', 'config'], ['pnpm', 'pkg'], ['pnpm', 'config'], ['yarn', 'config'], ['bun', 'pm'], ['git', 'config']];
+
+/** Whether a command rewrites a file that defines commands without naming it (see DEFINITION_EDITING_COMMANDS). */
+export function editsCommandDefinitions(argv: readonly string[]): boolean {
+  const words = argv.filter((word, index) => index === 0 || !word.startsWith('-'));
+  return DEFINITION_EDITING_COMMANDS.some((prefix) => prefix.every((word, index) => (index === 0 ? words[0]?.split('/').pop() === word : words[index] === word)));
+}

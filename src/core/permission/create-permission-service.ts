@@ -1,8 +1,9 @@
 import { type Clock, systemClock } from '../services/clock.js';
 import type { ApprovalNeeds, ApprovalOutcome, PermissionRequest, PermissionService, PermissionVerdict } from '../services/permission.js';
 import picomatch from 'picomatch';
+import { editsCommandDefinitions } from './command-definition-paths.js';
 import { evaluatePermission, type PermissionDefaults, type PermissionRules } from './evaluate-permission.js';
-import { parsePermissionRule } from './permission-rule.js';
+import { commandsOf, parsePermissionRule } from './permission-rule.js';
 import { SessionGrants } from './session-grants.js';
 
 /** What happens on `ask`: ask a person, approve (never a deny, never a path outside), or refuse. */
@@ -89,6 +90,10 @@ export function createPermissionService(options: PermissionServiceOptions = {}):
     if (request.access !== 'write' && request.access !== 'execute') return;
     if (request.access === 'execute' && request.argv !== undefined && allowedKeys.has(JSON.stringify(request.argv))) return;
     changedDefinition = request.paths.find((item) => item !== '.' && isDefinition(item)) ?? null;
+    if (changedDefinition === null && request.access === 'execute') {
+      const editor = commandsOf(request).find((command) => editsCommandDefinitions(command.argv));
+      if (editor !== undefined) changedDefinition = `the project's configuration (${editor.argv.slice(0, 3).join(' ')})`;
+    }
   };
 
   return {
