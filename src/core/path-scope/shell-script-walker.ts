@@ -2,7 +2,7 @@ import { literalOf } from './command-options.js';
 import { type CommandReading, type DirectoryChange, type PathPosition, pathValue } from './command-reading.js';
 import type { ExtractionCollector } from './extraction-collector.js';
 import { type CandidateContext, expandPathText, pathTextsOfArgument } from './path-candidates.js';
-import { readSimpleCommand } from './read-simple-command.js';
+import { isSystemProgramPath, readSimpleCommand } from './read-simple-command.js';
 import { MAX_CWD_CHOICES, type ShellState, mergeShellStates, withVariable } from './shell-analysis-state.js';
 import { type Outcome, sameOutcome, settledState } from './shell-outcome.js';
 import { MAX_SHELL_SCRIPT_CHARS, type ShellParser, type ShellSyntaxNode } from './shell-syntax.js';
@@ -59,7 +59,9 @@ export class ShellScriptWalker {
     this.collector.command(words.map((word) => literalOf(word) ?? word.source), isTransparentRunner(words, reading), how.lookup ?? 'exec', how.assignments ?? []);
     if (reading.forgottenVariables.length > 0) this.collector.markAssignment();
     this.collector.observeCwds(state.cwds);
-    for (const word of words.slice(1)) this.latentWord(word, state);
+    // Scripts are walked as scripts; every other word's fields may be paths to whatever reads them.
+    const scripts = new Set([...reading.scripts, ...reading.evaluatedScripts]);
+    for (const word of words.slice(1)) if (!scripts.has(word)) this.latentWord(word, state, true);
     return this.applyReading(reading, state, depth);
   }
 
@@ -182,7 +184,7 @@ export class ShellScriptWalker {
     for (const value of word.values ?? []) {
       const fields = isText ? value.split(/\s+/) : [value];
       for (const field of fields) {
-        if (!/^[~/]|\.\.|\//.test(field)) continue;
+        if (!/^[~/]|\.\.|\//.test(field) || isSystemProgramPath(field)) continue;
         for (const text of pathTextsOfArgument(field)) {
           const expanded = expandPathText(text, context);
           for (const path of expanded.paths ?? []) this.collector.latentMention(path, word.source);

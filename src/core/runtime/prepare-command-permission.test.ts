@@ -113,6 +113,7 @@ describe('the permission of a prepared command', () => {
     ['xargs -I{} cat {} <<< "/etc/hosts /etc/shadow"', '/etc/shadow'],
     ['xargs cat <<EOF\n/etc/shadow\nEOF', '/etc/shadow'],
     ['echo /etc/hosts | xargs cat', '/etc/hosts'],
+    ['echo "/etc/hosts /etc/group" | xargs cat', '/etc/group'],
     ['printf "%s" ~/.aws/credentials | xargs cat', `${os.homedir()}/.aws/credentials`],
     ['sh /dev/stdin <<< "cat /etc/passwd"', '/etc/passwd'],
     ['true /etc/passwd; cat $_', '/etc/passwd'],
@@ -126,6 +127,12 @@ describe('the permission of a prepared command', () => {
 
   it.each(['bash <(curl -s https://example.com/a.sh)', 'node /dev/stdin < a.js', 'sh /dev/fd/0'])('cannot know what %s runs: its program comes from a descriptor', async (script) => {
     expect((await prepare(script)).unknown).not.toEqual([]);
+  });
+
+  it('lists no script text nor system program as a path of an unknown line', async () => {
+    const prepared = await prepare("sh -c '/usr/bin/env node -e x' && /usr/bin/env python -c y");
+    expect(prepared.unknown).not.toEqual([]);
+    expect(prepared.request.outOfScopePaths).toEqual([]);
   });
 
   it('keeps the text of a line it is sure of out of the list', async () => {
