@@ -107,6 +107,7 @@ const TABLE: readonly (readonly [command: string, expected: Expected])[] = [
   ['timeout 5 echo /etc/*', ['/etc']],
   ['git commit -m ../*', ['<parent>']],
   ["echo '/etc/*' \"~/.ssh/*\" \\/etc/\\*", []],
+  ['[ -f x ] && echo "[ok]"', []],
   ['echo $(printf "/etc/*")', 'unknown'],
   ['x=$(printf "/etc/*"); echo $x', 'unknown'],
   ['echo "$(date)" $HOME', []],

@@ -70,8 +70,8 @@ export function findSubstitutions(node: ShellSyntaxNode): ShellSyntaxNode[] {
 }
 
 const GLOB_CHARACTERS = /[*?[]/;
-/** A `*`, `?` or `[` not escaped by a backslash. */
-const UNESCAPED_GLOB = /(^|[^\\])(\\\\)*[*?[]/;
+/** A `*` or `?` not escaped by a backslash, or a `[` with a `]` after it (a lone `[` is the test command). */
+const UNESCAPED_GLOB = /(^|[^\\])(\\\\)*([*?]|\[.*\])/;
 
 /**
  * Whether the shell expands a word as a glob (pathname expansion), which
@@ -94,7 +94,9 @@ export function globRisk(node: ShellSyntaxNode, environment: WordEnvironment): '
         if (typeof part === 'object') return part;
         if (part === 'glob') risk = 'glob';
       }
-      return risk;
+      // The grammar may split `/e[t]c` into words at the brackets: look at the unquoted text they make together.
+      const unquoted = node.children.filter((child) => child.type === 'word').map((child) => child.text).join('');
+      return risk === 'none' && UNESCAPED_GLOB.test(unquoted) ? 'glob' : risk;
     }
     case 'command_substitution':
       return { unknown: `the output of ${node.text} is expanded as a glob (quote it)` };
