@@ -101,6 +101,7 @@ export type { CommandIsolation, CommandOrigin, SandboxMode, SandboxStatus } from
 export { decideCommandIsolation, type IsolationInput } from './sandbox/decide-command-isolation.js';
 export { GIT_FILTER_DRIVERS_ARGV, HARDENED_GIT_SETTINGS, hardenedGitArgv, parseFilterDrivers } from './sandbox/hardened-git-argv.js';
 
+export { COMMAND_DEFINITION_GLOBS, commandDefinitionPaths } from './permission/command-definition-paths.js';
 export { createPermissionService } from './permission/create-permission-service.js';
 export type { ApprovalMode, PermissionServiceOptions } from './permission/create-permission-service.js';
 export { evaluatePermission } from './permission/evaluate-permission.js';

@@ -17,8 +17,8 @@ export interface PlannedCommandArgv {
  * CLI and the MCP server so both apply the same permission rules.
  */
 export function createCommandRuntime(workspace: OpenedWorkspace, planned: readonly PlannedCommandArgv[]): Runtime {
-  const { config, sources, isWorkspaceTrusted } = workspace.config;
-  const isConfigUntrusted = !isWorkspaceTrusted && (sources['project.validationCommands'] ?? '').startsWith('workspace:');
+  const { config } = workspace.config;
+  const isConfigUntrusted = !isConfiguredCommandTrusted(workspace);
   const allowedCommands = planned.filter((command) => !(command.source === 'config' && isConfigUntrusted)).map((command) => command.argv);
   return createRuntime({
     services: {
@@ -28,5 +28,16 @@ export function createCommandRuntime(workspace: OpenedWorkspace, planned: readon
     scope: workspace.scope,
     shellParser: workspace.shellParser,
     limits: runtimeLimitsFor(config),
+    ...(process.env['PATH'] === undefined ? {} : { programSearchPath: process.env['PATH'] }),
   });
+}
+
+/**
+ * Whether `project.validationCommands` may be allowed by default: it is not
+ * set by the workspace's own `.brass-agent.json`, or that workspace is
+ * trusted. The one rule for discovery's runs and the agent's `run_validation`.
+ */
+export function isConfiguredCommandTrusted(workspace: OpenedWorkspace): boolean {
+  const { sources, isWorkspaceTrusted } = workspace.config;
+  return isWorkspaceTrusted || !(sources['project.validationCommands'] ?? '').startsWith('workspace:');
 }

@@ -12,7 +12,7 @@ export {
 } from './open-workspace.js';
 export type { ConfigFiles, OpenWorkspaceOptions, OpenedWorkspace, SearchEngineInfo } from './open-workspace.js';
 export { MAX_CONFIG_FILE_BYTES, readOptionalTextFile } from './read-optional-file.js';
-export { createCommandRuntime } from './create-command-runtime.js';
+export { createCommandRuntime, isConfiguredCommandTrusted } from './create-command-runtime.js';
 export type { PlannedCommandArgv } from './create-command-runtime.js';
 export { DEFAULT_SANDBOX_SETTINGS, createNodeServices } from './create-node-services.js';
 export type { NodeSandboxOptions, NodeServices } from './create-node-services.js';

@@ -55,8 +55,20 @@ export interface AgentEnvironment {
   contextCache: ContextCache;
   /** The project's docs map, or null when the project has none. */
   docsMap: DocsMap | null;
-  /** The project's validation commands (`run_validation`); their argv is allowed by default. */
+  /**
+   * The project's validation commands (`run_validation`); their argv is
+   * allowed by default, unless they come from `project.validationCommands`
+   * of a source that is not trusted (see `isConfiguredCommandTrusted`), and
+   * until the run changes a file that defines them.
+   */
   validationCommands: readonly ValidationCommandSpec[];
+  /**
+   * Whether `project.validationCommands`, when set, comes from a trusted
+   * source (your user config, `--config`, a trusted workspace). Absent or
+   * false: configured commands are not allowed by default; they ask like any
+   * other command. Commands found in package.json scripts are not affected.
+   */
+  isConfiguredCommandTrusted?: boolean;
   /**
    * Commands run in a sandbox that keeps their writes in the workspace and
    * has no network: in `write` and `autonomous` modes they then run without

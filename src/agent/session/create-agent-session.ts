@@ -1,4 +1,4 @@
-import { createPermissionService, createRuntime } from '../../core/index.js';
+import { commandDefinitionPaths, createPermissionService, createRuntime } from '../../core/index.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import { assembleSystemPrompt, createContextSession, PLAIN_SYSTEM_PROMPT } from '../context-session/index.js';
 import type { AgentEnvironment } from './agent-environment.js';
@@ -42,10 +42,14 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
   const emit = (event: AgentEvent): void => environment.onEvent(event);
   let approvalDiff: string | null = null;
 
+  // `project.validationCommands` replaces the discovered commands: from a source not trusted, none is the project's own.
+  const isConfiguredUntrusted = config.project.validationCommands !== undefined && environment.isConfiguredCommandTrusted !== true;
+  const allowedCommands = isConfiguredUntrusted ? [] : environment.validationCommands.map((command) => command.argv);
   const permission = createPermissionService({
     rules: config.permissions,
     approval: environment.approval,
-    allowedCommands: environment.validationCommands.map((command) => command.argv),
+    allowedCommands,
+    commandDefinitionPaths: commandDefinitionPaths(allowedCommands),
     // The sandbox makes a prompt per command pointless where the mode already lets the agent change the workspace.
     areCommandsConfined: environment.areCommandsConfined === true && (options.mode === 'write' || options.mode === 'autonomous') && parent === null,
     clock: environment.services.clock,
@@ -68,6 +72,7 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
     scope: environment.scope,
     shellParser: environment.shellParser,
     limits: environment.limits,
+    ...(environment.env['PATH'] === undefined ? {} : { programSearchPath: environment.env['PATH'] }),
   });
   const selection = options.selection ?? {};
   const contextSession = await createContextSession({

@@ -1,4 +1,4 @@
-import { type OpenedWorkspace, openAgentServices, runtimeLimitsFor } from '../../adapters/node-workspace/index.js';
+import { type OpenedWorkspace, isConfiguredCommandTrusted, openAgentServices, runtimeLimitsFor } from '../../adapters/node-workspace/index.js';
 import { describeSandboxGap } from '../../adapters/sandbox/index.js';
 import { createContextCache } from '../../agent/context-session/index.js';
 import type { AgentEvent } from '../../agent/events/agent-event.js';
@@ -56,6 +56,7 @@ export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions)
     docsMap,
     // Filled per run by runAgent from what discovery found.
     validationCommands: [],
+    isConfiguredCommandTrusted: isConfiguredCommandTrusted(workspace),
     areCommandsConfined: sandbox.state === 'active' && !config.sandbox.network,
     approval: config.approval,
     ask: ask ?? (() => Promise.resolve('deny')),

@@ -2,11 +2,17 @@ import type { AgentEvent } from '../../agent/events/agent-event.js';
 import type { ApprovalOutcome } from '../../core/index.js';
 import type { Colors } from '../output.js';
 import type { TextSink } from './create-human-renderer.js';
-import { oneLine } from './describe-tool-call.js';
+import { oneLine, wrapWhole } from './describe-tool-call.js';
 import { renderDiff } from './render-diff.js';
 
 /** Most diff lines an approval question shows; the whole diff is printed at the end of the run. */
 export const MAX_APPROVAL_DIFF_LINES = 200;
+/**
+ * Longest command an approval question shows, whole and wrapped. A longer one
+ * is refused without asking: no person reads it all, and padding would hide
+ * its harmful tail.
+ */
+export const MAX_APPROVAL_COMMAND_CHARS = 4_000;
 /** Most characters of one answer line read; a longer line counts as a deny. */
 const MAX_ANSWER_CHARS = 64;
 const CTRL_C = String.fromCharCode(3);
@@ -61,6 +67,11 @@ export function createTerminalApprovalPrompt(options: TerminalApprovalPromptOpti
   let queue: Promise<unknown> = Promise.resolve();
 
   const ask = async (question: ApprovalQuestion): Promise<ApprovalOutcome> => {
+    if (question.command !== null && question.command.length > MAX_APPROVAL_COMMAND_CHARS) {
+      const subject = oneLine(question.tool ?? question.action, 60);
+      output.write(`\n${colors.yellow(`? ${subject}: denied without asking: the command is ${question.command.length} characters, more than the ${MAX_APPROVAL_COMMAND_CHARS} an approval shows; ask for a shorter command`)}\n`);
+      return 'deny';
+    }
     output.write(`\n${formatApprovalQuestion(question, colors)}`);
     output.write(`${colors.bold('allow?')} [y] once  [a] for this session  [N] deny: `);
     const answer = await readAnswer(options);
@@ -81,9 +92,10 @@ export function createTerminalApprovalPrompt(options: TerminalApprovalPromptOpti
 export function formatApprovalQuestion(question: ApprovalQuestion, colors: Colors): string {
   const subject = question.tool ?? question.action;
   const lines = [colors.yellow(`? approval needed: ${oneLine(subject, 60)} (${oneLine(question.action, 40)})`), `  reason: ${oneLine(question.reason, 300)}`];
-  if (question.command !== null) lines.push(`  command: ${oneLine(question.command, 400)}`);
-  if (question.paths.length > 0) lines.push(`  files: ${oneLine(question.paths.join(', '), 400)}`);
-  if (question.outOfScopePaths.length > 0) lines.push(colors.red(`  outside the workspace: ${oneLine(question.outOfScopePaths.join(', '), 400)}`));
+  // The whole command, wrapped: what is approved must be what is shown.
+  if (question.command !== null) lines.push(`  command (${question.command.length} characters):`, ...wrapWhole(question.command).map((line) => `    ${line}`));
+  if (question.paths.length > 0) lines.push(`  files: ${wrapWhole(question.paths.join(', ')).join('\n    ')}`);
+  if (question.outOfScopePaths.length > 0) lines.push(colors.red(`  outside the workspace: ${wrapWhole(question.outOfScopePaths.join(', ')).join('\n    ')}`));
   if (question.diff !== null && question.diff.length > 0) {
     const diffLines = renderDiff(question.diff, { isTerminal: true, colors }).split('\n');
     const shown = diffLines.slice(0, MAX_APPROVAL_DIFF_LINES);

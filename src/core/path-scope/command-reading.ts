@@ -34,6 +34,8 @@ export interface NestedCommand {
   words: ShellWord[];
   /** Runs in this shell (`builtin cd`, `command cd`), so its directory change applies. */
   isInShell: boolean;
+  /** Started as a program found on PATH although it runs in this shell's place (`exec CMD`): never a builtin. */
+  isExecuted?: boolean;
 }
 
 /** How a command moves the shell: `cd DIR` (null: `$HOME`), `cd -`, `pushd`, `popd`, or not knowably. */

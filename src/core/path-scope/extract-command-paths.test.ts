@@ -38,7 +38,7 @@ const TABLE: readonly (readonly [command: string, expected: Expected])[] = [
   ['{ cat /etc/passwd; }', ['/etc/passwd']],
   ['if true; then cat /etc/passwd; fi', ['/etc/passwd']],
   ['sh -c "cat /etc/passwd"', ['/etc/passwd']],
-  ['echo `cat /etc/passwd`', ['/etc/passwd']],
+  ['echo "`cat /etc/passwd`"', ['/etc/passwd']],
   ['grep -r password /etc', ['/etc']],
   ['sed -n p /etc/passwd', ['/etc/passwd']],
   ['cd /; cat etc/passwd', ['/', '/etc/passwd']],
@@ -87,14 +87,43 @@ const TABLE: readonly (readonly [command: string, expected: Expected])[] = [
   ['f() { cat /etc/passwd; }; f', 'unknown'],
 
   // Command and process substitution, here-documents.
-  ['echo $(cat /etc/passwd)', ['/etc/passwd']],
+  ['echo "$(cat /etc/passwd)"', ['/etc/passwd']],
   ['cat <(ls /etc)', ['/etc']],
   ['diff <(sort a) /etc/hosts', ['/etc/hosts']],
   ['x=$(cat /etc/passwd)', ['/etc/passwd']],
   ['cat "$(echo /etc/passwd)"', 'unknown'],
   ['cat $(ls)', 'unknown'],
   ['echo "$(cat ~/.netrc)"', ['<home>/.netrc']],
-  ['echo ${x:-$(cat /etc/passwd)}', ['/etc/passwd']],
+  ['echo "${x:-$(cat /etc/passwd)}"', ['/etc/passwd']],
+
+  // Globs list file names whatever the command does with them (issue 15, item 2).
+  ['echo ~/.ssh/*', ['<home>/.ssh']],
+  ['echo /etc/* src/*', ['/etc']],
+  ['printf "%s\\n" ../*', ['<parent>']],
+  ['echo /etc/pass??', ['/etc']],
+  ['echo /e[t]c/passwd', ['/']],
+  ['x=/etc/*; echo $x', ['/etc']],
+  ['for f in ~/.ssh/*; do echo "$f"; done', ['<home>/.ssh']],
+  ['timeout 5 echo /etc/*', ['/etc']],
+  ['git commit -m ../*', ['<parent>']],
+  ["echo '/etc/*' \"~/.ssh/*\" \\/etc/\\*", []],
+  ['[ -f x ] && echo "[ok]"', []],
+  ['echo $(printf "/etc/*")', 'unknown'],
+  ['x=$(printf "/etc/*"); echo $x', 'unknown'],
+  ['echo "$(date)" $HOME', []],
+
+  // Substitutions inside the words of parameter expansions run (issue 15, item 3).
+  ['echo "${x#$(cat /etc/passwd)}"', ['/etc/passwd']],
+  ['echo ${x:-$(cat /etc/passwd)}', 'unknown'],
+  ['echo "${x##`cat /etc/passwd`}"', ['/etc/passwd']],
+  ['echo "${x%$(cat /etc/passwd)}"', ['/etc/passwd']],
+  ['echo "${x%%$(cat /etc/passwd)}"', ['/etc/passwd']],
+  ['echo "${x/a/`cat /etc/passwd`}"', ['/etc/passwd']],
+  ['echo "${x//$(cat /etc/passwd)/b}"', ['/etc/passwd']],
+  ['echo "${x#${y:-$(cat /etc/passwd)}}"', ['/etc/passwd']],
+  ['x=1; echo "${x#$(cat /etc/passwd)}"', ['/etc/passwd']],
+  ['echo ${x#<(cat /etc/passwd)}', ['/etc/passwd']],
+  ['cat <<EOF\n${x%$(cat /etc/passwd)}\nEOF', ['/etc/passwd']],
   ['cat <<EOF\n$(cat /etc/passwd)\nEOF', ['/etc/passwd']],
   ["cat <<'EOF'\n$(cat /etc/passwd)\nEOF", []],
   ['cat <<EOF\n`cat /etc/passwd`\nEOF', 'unknown'],
@@ -363,10 +392,10 @@ describe('extractArgvPaths', () => {
     const extraction = extractArgvPaths(['timeout', '60', 'bash', '-c', 'npm test && cat ~/.npmrc'], context(true));
     expect(extraction.mentions.map((mention) => mention.path)).toContain('/home/me/.npmrc');
     expect(extraction.commands).toEqual([
-      { argv: ['timeout', '60', 'bash', '-c', 'npm test && cat ~/.npmrc'], isTransparent: true },
-      { argv: ['bash', '-c', 'npm test && cat ~/.npmrc'], isTransparent: true },
-      { argv: ['npm', 'test'], isTransparent: false },
-      { argv: ['cat', '~/.npmrc'], isTransparent: false },
+      { argv: ['timeout', '60', 'bash', '-c', 'npm test && cat ~/.npmrc'], isTransparent: true, lookup: 'exec', assignments: [] },
+      { argv: ['bash', '-c', 'npm test && cat ~/.npmrc'], isTransparent: true, lookup: 'exec', assignments: [] },
+      { argv: ['npm', 'test'], isTransparent: false, lookup: 'builtin', assignments: [] },
+      { argv: ['cat', '~/.npmrc'], isTransparent: false, lookup: 'builtin', assignments: [] },
     ]);
   });
 

@@ -32,6 +32,16 @@ export interface ExtractedCommand {
    * `timeout 5 CMD`, `nice CMD`): an allow rule need not match it itself.
    */
   isTransparent: boolean;
+  /**
+   * How the shell finds the program: `builtin` when the shell itself runs it
+   * (a statement of a parsed script, or behind `builtin`/`command`), so a
+   * builtin of that name wins over any file; `exec` when it is started as a
+   * program (an argv, or behind a wrapper such as `timeout` or `env`) and the
+   * name is looked up on `PATH` or is a path.
+   */
+  lookup: 'builtin' | 'exec';
+  /** Names of the `NAME=value` prefixes of this command (`NODE_OPTIONS=... npm test`). */
+  assignments: string[];
 }
 
 /** What the extractor found in one command line. */
@@ -48,13 +58,22 @@ export interface CommandPathExtraction {
   writesThroughRedirection: boolean;
   /** Why the extractor cannot be sure it found every path; empty when it is sure. */
   unknown: string[];
+  /**
+   * Whether the line sets any variable (`X=1 cmd`, `export X=1`, `read X`,
+   * `for X in`, ...): an assigned variable may be exported and change what a
+   * later program does (`NODE_OPTIONS`, `LD_PRELOAD`, `GIT_*`), so no
+   * exact-argv allowance or allow rule may match such a line.
+   */
+  assignsVariables: boolean;
 }
 
 /** Accumulates one extraction; the walker reports into it. */
 export class ExtractionCollector {
   private readonly mentions = new Map<string, PathMention>();
+  private readonly latentMentions = new Map<string, PathMention>();
   private readonly commands: ExtractedCommand[] = [];
   private writesThroughRedirection = false;
+  private assignsVariables = false;
   private readonly unknown: string[] = [];
   private readonly observers: Set<string>[] = [];
   private steps = 0;
@@ -74,8 +93,25 @@ export class ExtractionCollector {
     this.mentions.set(path, { path, source });
   }
 
-  command(argv: string[], isTransparent: boolean): void {
-    this.commands.push({ argv, isTransparent });
+  /**
+   * A path a word of the line names where it is not known to be used as one
+   * (an `echo` text, a here-string fed to `xargs`). Listed only when the
+   * line is unknown anyway: then whatever reads it may use it as a path, and
+   * every outside path the line names is shown (issue 15, item 9).
+   */
+  latentMention(path: string, source: string): void {
+    if (this.mentions.has(path) || this.latentMentions.has(path) || this.latentMentions.size >= MAX_PATH_MENTIONS) return;
+    this.latentMentions.set(path, { path, source });
+  }
+
+  command(argv: string[], isTransparent: boolean, lookup: 'builtin' | 'exec', assignments: readonly string[] = []): void {
+    this.commands.push({ argv, isTransparent, lookup, assignments: [...assignments] });
+    if (assignments.length > 0) this.assignsVariables = true;
+  }
+
+  /** Records that the line sets a variable (see `CommandPathExtraction.assignsVariables`). */
+  markAssignment(): void {
+    this.assignsVariables = true;
   }
 
   markRedirectionWrite(): void {
@@ -103,6 +139,7 @@ export class ExtractionCollector {
   }
 
   result(): CommandPathExtraction {
-    return { mentions: [...this.mentions.values()], commands: this.commands, unknown: this.unknown, writesThroughRedirection: this.writesThroughRedirection };
+    if (this.unknown.length > 0) for (const latent of this.latentMentions.values()) if (this.mentions.size < MAX_PATH_MENTIONS) this.mentions.set(latent.path, latent);
+    return { mentions: [...this.mentions.values()], commands: this.commands, unknown: this.unknown, writesThroughRedirection: this.writesThroughRedirection, assignsVariables: this.assignsVariables };
   }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { FileAccessError } from '../errors/file-access-error.js';
 import type { PathMention } from './extraction-collector.js';
+import { isProcessRelativePath, processRelativeReason } from './process-relative-path.js';
 import { type WorkspaceScope, isPathInside } from './workspace-scope.js';
 
 /** A path an action touches outside the workspace and every allowed root. */
@@ -23,6 +24,8 @@ export interface ResolvedMentions {
   insidePaths: string[];
   /** Mentions outside the workspace and every allowed root, without duplicates. */
   outOfScope: OutOfScopePath[];
+  /** Why some mentions cannot be known (process-relative paths such as `/proc/self/cwd/..`). */
+  unknown: string[];
 }
 
 /**
@@ -33,7 +36,15 @@ export interface ResolvedMentions {
 export async function resolveMentions(mentions: readonly PathMention[], scope: WorkspaceScope): Promise<ResolvedMentions> {
   const inside = new Set<string>();
   const outside = new Map<string, OutOfScopePath>();
+  const unknown: string[] = [];
   for (const mention of mentions) {
+    if (isProcessRelativePath(mention.path)) {
+      // Listed as written and never resolved here: it means the command's process, not ours.
+      if (!outside.has(mention.path)) outside.set(mention.path, { path: mention.path, realPath: mention.path, source: mention.source });
+      const reason = processRelativeReason(mention.source);
+      if (!unknown.includes(reason)) unknown.push(reason);
+      continue;
+    }
     const lexical = path.resolve(mention.path);
     let realPath: string;
     try {
@@ -51,7 +62,7 @@ export async function resolveMentions(mentions: readonly PathMention[], scope: W
     const shown = isLexicallyInside ? realPath : lexical;
     if (!outside.has(shown)) outside.set(shown, { path: shown, realPath, source: mention.source });
   }
-  return { insidePaths: [...inside], outOfScope: [...outside.values()] };
+  return { insidePaths: [...inside], outOfScope: [...outside.values()], unknown };
 }
 
 /** The mentions outside the workspace and every allowed root (see `resolveMentions`). */

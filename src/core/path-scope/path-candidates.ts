@@ -15,8 +15,12 @@ export interface CandidateContext {
   homes: readonly string[];
 }
 
-/** The paths a path text may name, or why that cannot be known. */
-export type CandidateResult = { paths: string[] } | { unknown: string };
+/**
+ * The paths a path text may name, or why that cannot be known. An unknown
+ * result may still name `paths` it surely touches (`~user/x`: that user's
+ * home, as usually laid out), to be listed beside the reason.
+ */
+export type CandidateResult = { paths: string[] } | { unknown: string; paths?: string[] };
 
 const URL_PATTERN = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const ASSIGNMENT_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
@@ -81,7 +85,7 @@ export function expandPathText(text: string, context: CandidateContext): Candida
   const paths = new Set<string>();
   for (const item of expanded) {
     const withHome = expandTilde(item, context);
-    if ('unknown' in withHome) return withHome;
+    if ('unknown' in withHome) return { unknown: withHome.unknown, paths: (withHome.paths ?? []).map(globBase) };
     for (const expandedItem of withHome.paths) {
       const searched = globBase(expandedItem);
       const absolutes = searched.startsWith('/') ? [searched] : context.cwds.map((cwd) => joinPath(cwd, searched));
@@ -98,9 +102,17 @@ function expandTilde(text: string, context: CandidateContext): CandidateResult {
   const prefix = slash === -1 ? text : text.slice(0, slash);
   const rest = slash === -1 ? '' : text.slice(slash);
   const bases = prefix === '~' ? context.homes : prefix === '~+' ? context.cwds : prefix === '~-' ? context.previousCwds : undefined;
-  if (bases === undefined) return { unknown: `${prefix} is another user's home directory` };
+  // Another user's home is outside whatever it is: name it as usually laid out, and still say it is not known.
+  if (bases === undefined) return { unknown: `${prefix} is another user's home directory`, paths: otherHomes(prefix.slice(1), context).map((home) => `${home}${rest}`) };
   if (bases === null) return { unknown: `${prefix} is the previous directory, which is not known` };
   return { paths: bases.map((base) => `${base}${rest}`) };
+}
+
+/** Where `~user` usually is: `/root` for root, else beside the user's own home. */
+function otherHomes(user: string, context: CandidateContext): string[] {
+  if (!/^[A-Za-z_][A-Za-z0-9._-]*$/.test(user)) return [];
+  if (user === 'root') return ['/root'];
+  return context.homes.filter((home) => home.startsWith('/')).map((home) => `${path.posix.dirname(home)}/${user}`);
 }
 
 /**
@@ -127,6 +139,8 @@ function joinPath(base: string, relative: string): string {
 
 /** Whether a path is one of the devices nothing can leak through (`/dev/null`, `/dev/fd/1`, ...). */
 export function isHarmless(absolute: string): boolean {
+  // `/dev/fd/3/../x` climbs from whatever descriptor 3 is: not the device itself.
+  if (absolute.split('/').includes('..')) return false;
   const normalized = path.posix.normalize(absolute);
   return HARMLESS_PATHS.has(normalized) || HARMLESS_PATTERN.test(normalized);
 }

@@ -82,8 +82,14 @@ function readShell(shell: string, args: readonly ShellWord[]): CommandReading {
     return unknownReading(`${shell} reads commands from its input`, operands);
   }
   const [file, ...rest] = operands;
+  if (isDescriptorFile(file!)) return unknownReading(`${shell} reads commands from ${file!.source}`, rest);
   reading.paths.push(pathValue(file!), ...rest.map(pathArgument));
   return reading;
+}
+
+/** `/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N`, `<(...)`: a program read from a descriptor is input, not a file. */
+function isDescriptorFile(word: ShellWord): boolean {
+  return (word.values ?? []).some((value) => /^\/(dev\/(stdin|fd\/\d+)|proc\/(self|thread-self|\d+)\/fd\/\d+)$/.test(value.replace(/\/+/g, '/')));
 }
 
 function readInterpreter(interpreter: string, args: readonly ShellWord[]): CommandReading {
@@ -98,6 +104,8 @@ function readInterpreter(interpreter: string, args: readonly ShellWord[]): Comma
   }
   // With no arguments (or `-`) the program comes from standard input: `curl ... | python`.
   if (args.length === 0 || args.some((word) => literalOf(word) === '-')) return unknownReading(`${interpreter} reads a program from its input`, args);
+  const program = args.find((word) => !(literalOf(word) ?? '').startsWith('-'));
+  if (program !== undefined && isDescriptorFile(program)) return unknownReading(`${interpreter} reads a program from ${program.source}`, args);
   return genericReading(args);
 }
 

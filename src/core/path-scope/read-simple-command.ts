@@ -23,7 +23,7 @@ export function readSimpleCommand(words: readonly ShellWord[]): CommandReading {
   const base = name.slice(name.lastIndexOf('/') + 1);
   const reading = readByName(base, args);
   // `./run.sh`, `../tools/x`: a program outside the standard directories is a path the command uses.
-  if (name.includes('/') && !SYSTEM_PROGRAM_DIRS.some((directory) => name.startsWith(directory))) {
+  if (name.includes('/') && !isSystemProgramPath(name)) {
     return combineReadings({ ...emptyReading(), paths: [pathValue(nameWord)] }, reading);
   }
   return reading;
@@ -36,4 +36,9 @@ function readByName(name: string, args: readonly ShellWord[]): CommandReading {
   if (interpreter !== null) return readInterpreterCommand(interpreter, args);
   if (isTextToolCommand(name)) return readTextToolCommand(name, args);
   return readToolCommand(name, args);
+}
+
+/** Whether a path names a program in one of the standard program directories (`/usr/bin/env`). */
+export function isSystemProgramPath(text: string): boolean {
+  return SYSTEM_PROGRAM_DIRS.some((directory) => text.startsWith(directory));
 }

@@ -119,6 +119,6 @@ export function readWrapperCommand(name: string, args: readonly ShellWord[]): Co
     reading.commands.push({ words: [{ source: 'sh', values: ['sh'], unknownReason: null }, ...inner], isInShell: false });
     return reading;
   }
-  reading.commands.push({ words: inner, isInShell: spec.isInShell ?? false });
+  reading.commands.push({ words: inner, isInShell: spec.isInShell ?? false, ...(name === 'exec' ? { isExecuted: true } : {}) });
   return reading;
 }

@@ -1,12 +1,12 @@
 import { literalOf } from './command-options.js';
-import type { CommandReading, DirectoryChange, PathPosition } from './command-reading.js';
+import { type CommandReading, type DirectoryChange, type PathPosition, pathValue } from './command-reading.js';
 import type { ExtractionCollector } from './extraction-collector.js';
 import { type CandidateContext, expandPathText, pathTextsOfArgument } from './path-candidates.js';
-import { readSimpleCommand } from './read-simple-command.js';
+import { isSystemProgramPath, readSimpleCommand } from './read-simple-command.js';
 import { MAX_CWD_CHOICES, type ShellState, mergeShellStates, withVariable } from './shell-analysis-state.js';
 import { type Outcome, sameOutcome, settledState } from './shell-outcome.js';
 import { MAX_SHELL_SCRIPT_CHARS, type ShellParser, type ShellSyntaxNode } from './shell-syntax.js';
-import { type ShellWord, evaluateWord, findSubstitutions } from './shell-word.js';
+import { type ShellWord, evaluateWord, findSubstitutions, findUnparsedExpansionWords, globRisk } from './shell-word.js';
 import { walkStatement } from './walk-statement.js';
 
 /** Scripts inside scripts (`sh -c "eval '...'"`) and commands inside wrappers, at most this deep. */
@@ -43,16 +43,25 @@ export class ShellScriptWalker {
     return this.statement(parsed.root, state, depth);
   }
 
-  /** Walks one simple command given as words (an argv, or a command a wrapper runs). */
-  simpleCommand(words: readonly ShellWord[], state: ShellState, depth: number): Outcome {
+  /**
+   * Walks one simple command given as words (an argv, or a command a wrapper
+   * runs). `how.lookup` says whether the shell runs it itself (a builtin of
+   * that name wins) or starts it as a program (default); `how.assignments`
+   * names its `NAME=value` prefixes.
+   */
+  simpleCommand(words: readonly ShellWord[], state: ShellState, depth: number, how: { lookup?: 'builtin' | 'exec'; assignments?: readonly string[] } = {}): Outcome {
     if (depth > MAX_NESTING_DEPTH) {
       this.collector.markUnknown(`commands nested more than ${MAX_NESTING_DEPTH} deep`);
       return same(state);
     }
     this.collector.step();
     const reading = readSimpleCommand(words);
-    this.collector.command(words.map((word) => literalOf(word) ?? word.source), isTransparentRunner(words, reading));
+    this.collector.command(words.map((word) => literalOf(word) ?? word.source), isTransparentRunner(words, reading), how.lookup ?? 'exec', how.assignments ?? []);
+    if (reading.forgottenVariables.length > 0) this.collector.markAssignment();
     this.collector.observeCwds(state.cwds);
+    // Scripts are walked as scripts; every other word's fields may be paths to whatever reads them.
+    const scripts = new Set([...reading.scripts, ...reading.evaluatedScripts]);
+    for (const word of words.slice(1)) if (!scripts.has(word)) this.latentWord(word, state, true);
     return this.applyReading(reading, state, depth);
   }
 
@@ -70,7 +79,7 @@ export class ShellScriptWalker {
     });
     if (evaluated.length > 0) outcome = { success: mergeShellStates(evaluated.map((item) => item.success)), failure: mergeShellStates(evaluated.map(settledState)) };
     for (const command of reading.commands) {
-      const nested = this.simpleCommand(command.words, state, depth + 1);
+      const nested = this.simpleCommand(command.words, state, depth + 1, { lookup: command.isInShell && command.isExecuted !== true ? 'builtin' : 'exec' });
       if (command.isInShell) outcome = nested;
     }
     let after = outcome.success;
@@ -129,6 +138,7 @@ export class ShellScriptWalker {
       const expanded = expandPathText(value, this.candidateContext(state));
       if ('unknown' in expanded) {
         this.collector.markUnknown(expanded.unknown);
+        for (const path of expanded.paths ?? []) this.collector.mention(path, target.source);
         return null;
       }
       targets.push(...expanded.paths);
@@ -136,10 +146,14 @@ export class ShellScriptWalker {
     return [...new Set(targets)];
   }
 
+  /** Where a bare `cd` goes: each value `$HOME` may have, absolute (a relative one is joined to the working directory). */
   private homes(state: ShellState): string[] | null {
-    const homes = this.candidateContext(state).homes;
-    if (homes.length === 0) this.collector.markUnknown('$HOME is not known here');
-    return homes.length === 0 ? null : [...homes];
+    const values = this.candidateContext(state).homes;
+    // `HOME= cd`: an empty HOME leaves the shell where it is; nothing to name.
+    const homes = [...new Set(values.filter((home) => home.length > 0).flatMap((home) => (home.startsWith('/') ? [home] : state.cwds.map((cwd) => `${cwd}/${home}`))))];
+    if (values.length === 0) this.collector.markUnknown('$HOME is not known here');
+    if (homes.length === 0) return null;
+    return homes;
   }
 
   /** Reports the paths one word in a path position may name. */
@@ -155,7 +169,26 @@ export class ShellScriptWalker {
       for (const text of texts) {
         const expanded = expandPathText(text, context);
         if ('unknown' in expanded) this.collector.markUnknown(expanded.unknown);
-        else for (const path of expanded.paths) this.collector.mention(path, word.source);
+        for (const path of expanded.paths ?? []) this.collector.mention(path, word.source);
+      }
+    }
+  }
+
+  /**
+   * The paths a word names where it is not known to be used as a path (an
+   * `echo` text, a here-string): listed if the line turns out unknown (see
+   * `ExtractionCollector.latentMention`). `isText`: split it into words first.
+   */
+  latentWord(word: ShellWord, state: ShellState, isText = false): void {
+    const context = this.candidateContext(state);
+    for (const value of word.values ?? []) {
+      const fields = isText ? value.split(/\s+/) : [value];
+      for (const field of fields) {
+        if (!/^[~/]|\.\.|\//.test(field) || isSystemProgramPath(field)) continue;
+        for (const text of pathTextsOfArgument(field)) {
+          const expanded = expandPathText(text, context);
+          for (const path of expanded.paths ?? []) this.collector.latentMention(path, word.source);
+        }
       }
     }
   }
@@ -170,9 +203,31 @@ export class ShellScriptWalker {
     return evaluateWord(node, { state, homeDir: this.homeDir });
   }
 
-  /** Walks every `$(...)`, backquote and `<(...)` inside `node` as a subshell of `state`. */
+  /**
+   * Walks every `$(...)`, backquote and `<(...)` inside `node` as a subshell
+   * of `state`, those inside the unparsed words of `${...}` expansions
+   * (`${x#$(cmd)}`) included.
+   */
   substitutions(node: ShellSyntaxNode, state: ShellState, depth: number): void {
     for (const substitution of findSubstitutions(node)) this.sequence(substitution.children, state, depth);
+    // The grammar leaves `${x#PATTERN}` patterns as text: parse them as the words they are and walk what they run.
+    for (const text of findUnparsedExpansionWords(node)) this.unparsedWord(text, state, depth + 1);
+  }
+
+  private unparsedWord(text: string, state: ShellState, depth: number): void {
+    const fail = (reason: string): void => this.collector.markUnknown(`${reason} (in the expansion word ${text.slice(0, 40)})`);
+    if (depth > MAX_NESTING_DEPTH) return fail(`words nested more than ${MAX_NESTING_DEPTH} deep`);
+    if (this.parser === null) return fail('no shell parser is available to read it');
+    const parsed = this.parser.parse(`: ${text}`);
+    if (!parsed.ok) return fail(parsed.reason);
+    this.substitutions(parsed.root, state, depth);
+  }
+
+  /** A word the shell expands as a glob lists file names, whatever the command does with them (`echo ~/.ssh/*`). */
+  globWord(node: ShellSyntaxNode, word: ShellWord, state: ShellState): void {
+    const risk = globRisk(node, { state, homeDir: this.homeDir });
+    if (risk === 'glob') this.pathWord(pathValue(word), state);
+    else if (typeof risk === 'object') this.collector.markUnknown(risk.unknown);
   }
 
   /** Walks statements in order; the outcome is the last one's. */

@@ -22,7 +22,8 @@ export interface WordEnvironment {
 
 /** Variables whose value is never a path (a number, a user or host name): kept as written. */
 const NAME_LIKE_VARIABLES = new Set(['USER', 'LOGNAME', 'HOSTNAME', 'RANDOM', 'SECONDS', 'LINENO', 'UID', 'EUID', 'PPID', 'BASHPID', 'SHLVL', 'COLUMNS', 'LINES', 'SRANDOM', 'EPOCHSECONDS']);
-const NAME_LIKE_SPECIALS = new Set(['?', '$', '#', '!', '-', '0', '_']);
+// Not `$0` (in `sh -c SCRIPT NAME` it is any word) nor `$_` (the last argument of the previous command: a path, maybe).
+const NAME_LIKE_SPECIALS = new Set(['?', '$', '#', '!', '-']);
 
 type Values = readonly string[] | { unknown: string };
 
@@ -66,6 +67,75 @@ export function findSubstitutions(node: ShellSyntaxNode): ShellSyntaxNode[] {
     else pending.push(...current.children);
   }
   return found.reverse();
+}
+
+const GLOB_CHARACTERS = /[*?[]/;
+/** A `*` or `?` not escaped by a backslash, or a `[` with a `]` after it (a lone `[` is the test command). */
+const UNESCAPED_GLOB = /(^|[^\\])(\\\\)*([*?]|\[.*\])/;
+
+/**
+ * Whether the shell expands a word as a glob (pathname expansion), which
+ * lists file names whatever the command then does with them (`echo /etc/*`):
+ * `glob` for an unquoted `*`, `?` or `[`, or an unquoted expansion of a value
+ * the script set that holds one; `unknown` for an unquoted expansion whose
+ * value the script made unknowable (`$(...)`, `x=$(...); echo $x`). Variables
+ * from the environment are not the command line's to choose: not globs.
+ */
+export function globRisk(node: ShellSyntaxNode, environment: WordEnvironment): 'none' | 'glob' | { unknown: string } {
+  switch (node.type) {
+    case 'word':
+      return UNESCAPED_GLOB.test(node.text) ? 'glob' : 'none';
+    case 'extglob_pattern':
+      return 'glob';
+    case 'concatenation': {
+      let risk: 'none' | 'glob' | { unknown: string } = 'none';
+      for (const child of node.children) {
+        const part = globRisk(child, environment);
+        if (typeof part === 'object') return part;
+        if (part === 'glob') risk = 'glob';
+      }
+      // The grammar may split `/e[t]c` into words at the brackets: look at the unquoted text they make together.
+      const unquoted = node.children.filter((child) => child.type === 'word').map((child) => child.text).join('');
+      return risk === 'none' && UNESCAPED_GLOB.test(unquoted) ? 'glob' : risk;
+    }
+    case 'command_substitution':
+      return { unknown: `the output of ${node.text} is expanded as a glob (quote it)` };
+    case 'simple_expansion':
+    case 'expansion': {
+      const name = node.children.find((child) => child.type === 'variable_name' || child.type === 'special_variable_name')?.text;
+      if (name === undefined || !environment.state.variables.has(name)) return node.type === 'expansion' && findSubstitutions(node).length > 0 ? { unknown: `the value of ${node.text} is expanded as a glob (quote it)` } : 'none';
+      const values = environment.state.variables.get(name);
+      if (values === null || values === undefined) return { unknown: `the value of ${node.text} is expanded as a glob (quote it)` };
+      return values.some((value) => GLOB_CHARACTERS.test(value)) ? 'glob' : 'none';
+    }
+    default:
+      // Quoted strings and everything else: no pathname expansion.
+      return 'none';
+  }
+}
+
+/**
+ * The text of the parts of `${...}` expansions the grammar leaves unparsed
+ * (the pattern of `${x#PATTERN}`, `##`, `%`, `%%`, the replacement of
+ * `${x/a/B}`) when it may run something (`$`, a backquote, `<(`): the shell
+ * expands these words, substitutions included, so they must be walked too.
+ * Not inside command substitutions (those are walked on their own).
+ */
+export function findUnparsedExpansionWords(node: ShellSyntaxNode): string[] {
+  const found: string[] = [];
+  const pending = [node];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    if (current.type === 'command_substitution' || current.type === 'process_substitution') continue;
+    if (current.type === 'expansion') {
+      for (const child of current.children) {
+        const isOpaque = child.children.length === 0 && child.isNamed && child.type !== 'variable_name' && child.type !== 'special_variable_name' && child.field !== 'operator';
+        if (isOpaque && /[$`]|[<>]\(/.test(child.text)) found.push(child.text);
+      }
+    }
+    pending.push(...current.children);
+  }
+  return found;
 }
 
 function valuesOf(node: ShellSyntaxNode, environment: WordEnvironment): Values {

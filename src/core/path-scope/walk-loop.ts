@@ -20,9 +20,12 @@ export function walkLoop(walker: ShellScriptWalker, node: ShellSyntaxNode, state
   let entry = forgetVariables(state, assignedNames(node));
   if (node.type === 'for_statement') {
     const variable = withField(node, 'variable')[0];
+    if (variable !== undefined) walker.collector.markAssignment();
     const values = withField(node, 'value');
     for (const value of values) walker.substitutions(value, state, depth);
     const words = values.map((value) => walker.word(value, state));
+    // `for f in ~/.ssh/*`: the list is expanded as a glob, whatever the body does with it.
+    values.forEach((value, index) => walker.globWord(value, words[index]!, state));
     const isKnown = values.length > 0 && words.every((word) => word.values !== null);
     if (variable !== undefined) entry = withVariable(entry, variable.text, isKnown ? words.flatMap((word) => word.values ?? []) : null);
   }

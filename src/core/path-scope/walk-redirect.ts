@@ -3,6 +3,7 @@ import { isHarmless } from './path-candidates.js';
 import type { ShellState } from './shell-analysis-state.js';
 import type { ShellScriptWalker } from './shell-script-walker.js';
 import type { ShellSyntaxNode } from './shell-syntax.js';
+import { findUnparsedExpansionWords } from './shell-word.js';
 import { withField } from './syntax-node-children.js';
 
 /** Redirection operators that duplicate or close a descriptor (`2>&1`, `>&-`) rather than open a file. */
@@ -40,7 +41,11 @@ export function walkRedirect(walker: ShellScriptWalker, node: ShellSyntaxNode, s
     }
     return;
   }
-  if (node.type === 'herestring_redirect') return;
+  if (node.type === 'herestring_redirect') {
+    // Only text, unless what reads it takes arguments or commands from it (`xargs cat <<< /etc/passwd`).
+    for (const child of node.children) if (child.isNamed) walker.latentWord(walker.word(child, state), state, true);
+    return;
+  }
   if (node.type !== 'heredoc_redirect') {
     walker.collector.markUnknown(`a redirection the path check does not follow (${node.type})`);
     return;
@@ -49,9 +54,11 @@ export function walkRedirect(walker: ShellScriptWalker, node: ShellSyntaxNode, s
   const isQuoted = /['"\\]/.test(start);
   for (const child of node.children) {
     if (child.type === 'heredoc_body') {
+      walker.latentWord({ source: start, values: [child.text], unknownReason: null }, state, true);
       if (!isQuoted) walker.substitutions(child, state, depth);
       // tree-sitter-bash leaves backquotes (and some `$(`) in a here-document body as text; bash runs them.
-      if (!isQuoted && (child.text.includes('`') || countOpenings(child.text) > countSubstitutionNodes(child))) {
+      const unparsedOpenings = findUnparsedExpansionWords(child).reduce((sum, text) => sum + countOpenings(text), 0);
+      if (!isQuoted && (child.text.includes('`') || countOpenings(child.text) > countSubstitutionNodes(child) + unparsedOpenings)) {
         walker.collector.markUnknown('a command substitution inside a here-document the path check cannot read');
       }
       continue;

@@ -116,8 +116,8 @@ function walkCommand(walker: ShellScriptWalker, node: ShellSyntaxNode, state: Sh
   const redirects: ShellSyntaxNode[] = [];
   for (const child of node.children) {
     if (child.type === 'comment') continue;
-    if (child.field === 'name') words.unshift(walker.word(child.children[0] ?? child, state));
-    else if (child.field === 'argument') words.push(walker.word(child, state));
+    if (child.field === 'name') words.unshift(globbed(walker, child.children[0] ?? child, state));
+    else if (child.field === 'argument') words.push(globbed(walker, child, state));
     else if (child.field === 'redirect' || REDIRECT_TYPES.has(child.type)) redirects.push(child);
     else if (child.type === 'variable_assignment') environment.push(assignmentWord(walker, child, state));
     else if (child.isNamed) walker.collector.markUnknown(`shell syntax the path check does not follow (${child.type} in a command)`);
@@ -125,10 +125,22 @@ function walkCommand(walker: ShellScriptWalker, node: ShellSyntaxNode, state: Sh
   // `VAR=value cmd`: the value goes to the command's environment, where it may be used as a path.
   for (const word of environment) walker.pathWord(pathArgument(word), state);
   for (const redirect of redirects) walkRedirect(walker, redirect, state, depth);
-  if (words.length === 0) return sameOutcome(state);
+  if (words.length === 0) {
+    if (environment.length > 0) walker.collector.markAssignment();
+    return sameOutcome(state);
+  }
   // `CDPATH=/etc cd ssh`: a CDPATH for this command makes its `cd` go anywhere.
   const hasCdPath = environment.some((word) => word.source.startsWith('CDPATH='));
-  return walker.simpleCommand(words, hasCdPath ? withVariable(state, 'CDPATH', null) : state, depth);
+  const assignments = environment.map((word) => /^[A-Za-z_][A-Za-z0-9_]*/.exec(word.source)?.[0] ?? word.source);
+  // A statement of the script: the shell runs a builtin of that name itself, whatever files PATH holds.
+  return walker.simpleCommand(words, hasCdPath ? withVariable(state, 'CDPATH', null) : state, depth, { lookup: 'builtin', assignments });
+}
+
+/** A command's word; when the shell expands it as a glob, the names it may list count as touched. */
+function globbed(walker: ShellScriptWalker, node: ShellSyntaxNode, state: ShellState): ShellWord {
+  const word = walker.word(node, state);
+  walker.globWord(node, word, state);
+  return word;
 }
 
 /** Whether an unescaped line break separates two parts of one command (bash would end the command there). */
@@ -162,6 +174,7 @@ function arrayWord(walker: ShellScriptWalker, node: ShellSyntaxNode, state: Shel
 function walkAssignments(walker: ShellScriptWalker, node: ShellSyntaxNode, state: ShellState, depth: number): ShellState {
   if (hasLineBreakBetweenWords(node)) walker.collector.markUnknown('the parser joined two lines into one command');
   walker.substitutions(node, state, depth);
+  walker.collector.markAssignment();
   let current = state;
   const assignments = node.type === 'variable_assignment' ? [node] : namedChildren(node);
   const isExporting = node.type === 'declaration_command' && /^export\b|\s-[a-zA-Z]*x/.test(node.text);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { OutsideWorkspaceError } from '../errors/outside-workspace-error.js';
 import type { PathProbe } from './path-probe.js';
+import { isProcessRelativePath } from './process-relative-path.js';
 
 /**
  * The workspace path scope: the single source of truth for "is this path
@@ -152,9 +153,15 @@ export class WorkspaceScope {
     return probed;
   }
 
-  /** Resolves a path (relative to the workspace, absolute, or `~/...`) without deciding. */
+  /**
+   * Resolves a path (relative to the workspace, absolute, or `~/...`) without
+   * deciding. A process-relative path (`/proc/self/...`, `/dev/fd/...`: see
+   * `isProcessRelativePath`) is not resolved, since it would be resolved in
+   * this process: it is outside every root, as written.
+   */
   async resolve(requested: string): Promise<ResolvedPath> {
     const absolute = toAbsoluteUnresolved(requested, this.workspace.realPath, this.probe.homeDir);
+    if (isProcessRelativePath(absolute)) return { requestedPath: requested, absolutePath: absolute, exists: false, root: null, relativePath: null };
     const real = await resolveReal(absolute, this.probe);
     const root = this.rootContaining(real.path);
     const relativePath = root === this.workspace ? toWorkspaceRelative(real.path, this.workspace.realPath) : null;

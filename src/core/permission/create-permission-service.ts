@@ -1,7 +1,9 @@
 import { type Clock, systemClock } from '../services/clock.js';
 import type { ApprovalNeeds, ApprovalOutcome, PermissionRequest, PermissionService, PermissionVerdict } from '../services/permission.js';
+import picomatch from 'picomatch';
+import { editsCommandDefinitions } from './command-definition-paths.js';
 import { evaluatePermission, type PermissionDefaults, type PermissionRules } from './evaluate-permission.js';
-import { parsePermissionRule } from './permission-rule.js';
+import { commandsOf, parsePermissionRule } from './permission-rule.js';
 import { SessionGrants } from './session-grants.js';
 
 /** What happens on `ask`: ask a person, approve (never a deny, never a path outside), or refuse. */
@@ -22,6 +24,14 @@ export interface PermissionServiceOptions {
    * scripts, e.g. `['npm', 'run', 'typecheck']`). Deny and ask rules still win.
    */
   allowedCommands?: readonly (readonly string[])[];
+  /**
+   * Workspace-relative globs of the files that define the `allowedCommands`
+   * (see `commandDefinitionPaths`). Once the session is asked about a write
+   * to one of them, or a command naming one (other than an allowed command
+   * itself), `allowedCommands` no longer apply: the commands are then the
+   * run's own and are decided like any other command.
+   */
+  commandDefinitionPaths?: readonly string[];
   /** Tools whose reads need no approval (default DEFAULT_SAFE_TOOLS). */
   safeTools?: readonly string[];
   /** Commands run in a sandbox that confines their writes and has no network: they need no approval for themselves. */
@@ -41,6 +51,8 @@ export interface PermissionServiceOptions {
 /** The permission service of one session, with the grants it has collected. */
 export interface SessionPermissionService extends PermissionService {
   readonly grants: SessionGrants;
+  /** The definition file whose change withdrew the `allowedCommands` (see `commandDefinitionPaths`), or null. */
+  readonly changedDefinition: string | null;
 }
 
 const OUTCOMES: ReadonlySet<string> = new Set<ApprovalOutcome>(['allow-once', 'allow-session', 'deny']);
@@ -67,10 +79,34 @@ export function createPermissionService(options: PermissionServiceOptions = {}):
   const clock = options.clock ?? systemClock;
   const grants = options.grants ?? new SessionGrants({ clock, ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: options.approvalTtlMs }) });
 
+  const allowedKeys = new Set((options.allowedCommands ?? []).map((argv) => JSON.stringify(argv)));
+  const isDefinition = picomatch([...(options.commandDefinitionPaths ?? [])], { dot: true });
+  let changedDefinition: string | null = null;
+  const withdrawn: PermissionDefaults = { ...defaults, allowedCommands: [] };
+
+  /** A write to a definition file, or a command naming one, withdraws the allowance for the rest of the session. */
+  const noteDefinitionChange = (request: PermissionRequest): void => {
+    if (changedDefinition !== null || allowedKeys.size === 0 || (options.commandDefinitionPaths ?? []).length === 0) return;
+    if (request.access !== 'write' && request.access !== 'execute') return;
+    if (request.access === 'execute' && request.argv !== undefined && allowedKeys.has(JSON.stringify(request.argv))) return;
+    changedDefinition = request.paths.find((item) => item !== '.' && isDefinition(item)) ?? null;
+    if (changedDefinition === null && request.access === 'execute') {
+      const editor = commandsOf(request).find((command) => editsCommandDefinitions(command.argv));
+      if (editor !== undefined) changedDefinition = `the project's configuration (${editor.argv.slice(0, 3).join(' ')})`;
+    }
+  };
+
   return {
     grants,
+    get changedDefinition() {
+      return changedDefinition;
+    },
     decide(request) {
-      return evaluatePermission(request, rules, defaults);
+      noteDefinitionChange(request);
+      if (changedDefinition === null) return evaluatePermission(request, rules, defaults);
+      const verdict = evaluatePermission(request, rules, withdrawn);
+      const wasAllowed = request.argv !== undefined && allowedKeys.has(JSON.stringify(request.argv));
+      return verdict.decision === 'ask' && wasAllowed ? { ...verdict, reason: `${verdict.reason}; this run changed ${changedDefinition}, which defines the project's validation commands, so they ask like any other command` } : verdict;
     },
     async approve(request, verdict) {
       if (verdict.decision !== 'ask') return verdict.decision === 'allow' ? 'allow-once' : 'deny';
@@ -78,7 +114,7 @@ export function createPermissionService(options: PermissionServiceOptions = {}):
       const coverage = grants.cover(request, needs);
       if (coverage !== null) return coverage === 'once' ? 'allow-once' : 'allow-session';
       // Unattended approval never reaches outside the workspace nor runs a command unsandboxed: that takes a person.
-      if (approval === 'auto') return (needs.folder && request.outOfScopePaths.length > 0) || needs.sandbox === true ? 'deny' : 'allow-once';
+      if (approval === 'auto') return (needs.folder && request.outOfScopePaths.length > 0) || needs.sandbox === true || needs.person === true ? 'deny' : 'allow-once';
       if (approval === 'never' || options.ask === undefined) return 'deny';
       const askedAt = clock.now();
       const outcome: unknown = await options.ask(request, verdict);

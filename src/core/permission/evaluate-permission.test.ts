@@ -6,10 +6,10 @@ import { parsePermissionRule } from './permission-rule.js';
 const read = (...paths: string[]): PermissionRequest => ({ action: 'fs.readFile', access: 'read', paths, outOfScopePaths: [] });
 const write = (...paths: string[]): PermissionRequest => ({ action: 'patch.apply', access: 'write', paths, outOfScopePaths: [] });
 const run = (...argv: string[]): PermissionRequest => ({ action: 'shell.run', access: 'execute', paths: ['.'], outOfScopePaths: [], argv });
-/** A parsed command line: the runner (transparent) and each command it runs. */
+/** A parsed command line: the runner (transparent) and each command it runs (statements of the script: the shell runs its builtins itself). */
 const line = (script: string, ...commands: string[][]): PermissionRequest => ({
   ...run('sh', '-c', script),
-  commands: [{ argv: ['sh', '-c', script], isTransparent: true }, ...commands.map((argv): RequestedCommand => ({ argv }))],
+  commands: [{ argv: ['sh', '-c', script], isTransparent: true }, ...commands.map((argv): RequestedCommand => ({ argv, lookup: 'builtin' }))],
 });
 
 function rules(allow: string[] = [], ask: string[] = [], deny: string[] = []) {

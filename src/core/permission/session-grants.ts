@@ -88,8 +88,8 @@ export class SessionGrants {
    * Whether grants cover what `needs` asks for. A once grant for this exact
    * operation covers everything and is used up; an expired one is dropped.
    * Session grants cover the folder gate (every outside path under a granted
-   * root) and the tool gate, never an ask rule, unknown paths nor an
-   * unsandboxed command.
+   * root) and the tool gate, never an ask rule, unknown paths, an
+   * unsandboxed command nor a write only a person may allow.
    */
   cover(request: PermissionRequest, needs: ApprovalNeeds): GrantCoverage {
     const hash = operationHash(request);
@@ -100,7 +100,7 @@ export class SessionGrants {
     }
     const isFolderCovered = !needs.folder || (request.unknownPathsReason === undefined && request.outOfScopePaths.every((outside) => this.isPathGranted(outside)));
     const isToolCovered = !needs.tool || this.isAllToolsGranted || this.tools.has(toolKey(request));
-    return isFolderCovered && isToolCovered && !needs.rule && needs.sandbox !== true ? 'session' : null;
+    return isFolderCovered && isToolCovered && !needs.rule && needs.sandbox !== true && needs.person !== true ? 'session' : null;
   }
 
   /** Whether a real path lies under a root granted for the session. */

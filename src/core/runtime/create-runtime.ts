@@ -106,6 +106,8 @@ export interface RuntimeOptions {
   limits?: Partial<RuntimeLimits>;
   /** Reads `sh -c` scripts in commands; without one, such commands ask (their paths are unknown). */
   shellParser?: ShellParser | null;
+  /** The `PATH` commands run with: an inert program (`true`, `echo`) started by name is allowed by default only when found on it outside the workspace. */
+  programSearchPath?: string;
 }
 
 /**
@@ -133,7 +135,12 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
     fileSystem: services.fileSystem,
     isContained: (realPath) => isContained(realPath) || [...approvedWriteRoots].some((root) => isPathInside(realPath, root, false)),
   });
-  const prepare = createActionPreparer({ scope, shellParser: options.shellParser ?? null, patchPathsOf: (patchId) => patches.pathsOf(patchId) });
+  const prepare = createActionPreparer({
+    scope,
+    shellParser: options.shellParser ?? null,
+    patchPathsOf: (patchId) => patches.pathsOf(patchId),
+    ...(options.programSearchPath === undefined ? {} : { programSearchPath: options.programSearchPath }),
+  });
 
   /** Containment for one approved action: the workspace, the allowed roots, and what was approved. */
   const containedFor = (prepared: PreparedAction) => (realPath: string) =>

@@ -4,7 +4,8 @@ import { extractArgvPaths } from '../path-scope/extract-command-paths.js';
 import { type OutOfScopePath, findOutOfScopePaths, resolveMentions } from '../path-scope/find-out-of-scope-paths.js';
 import type { ShellParser } from '../path-scope/shell-syntax.js';
 import { type WorkspaceScope, toAbsoluteUnresolved } from '../path-scope/workspace-scope.js';
-import type { PermissionAccess, PermissionRequest } from '../services/permission.js';
+import { isInertCommandName } from '../permission/evaluate-permission.js';
+import type { PermissionAccess, PermissionRequest, RequestedCommand } from '../services/permission.js';
 
 /** A path an action names, located by the workspace scope. */
 export interface LocatedPath {
@@ -34,6 +35,12 @@ export interface ActionPreparerOptions {
   shellParser: ShellParser | null;
   /** The files a patch touched (for `patch.rollback`). */
   patchPathsOf: (patchId: string) => string[];
+  /**
+   * The `PATH` commands are started with (`:`-separated). An inert program
+   * started by name (`true`, `echo` behind `timeout`) is allowed by default
+   * only when its name resolves on it outside the workspace. Absent: never.
+   */
+  programSearchPath?: string;
 }
 
 /**
@@ -63,6 +70,20 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
     return { request, outOfScope, unknown: mentioned.unknown, targets };
   }
 
+  /** Marks an inert program started by name that PATH finds outside the workspace (see `programSearchPath`). */
+  async function locateProgram(command: RequestedCommand, cwd: string): Promise<RequestedCommand> {
+    const name = command.argv[0] ?? '';
+    if (command.lookup === 'builtin' || options.programSearchPath === undefined || name.includes('/') || !isInertCommandName(name)) return command;
+    for (const directory of options.programSearchPath.split(':')) {
+      // An empty or relative PATH entry is looked up from where the command runs.
+      const base = directory.startsWith('/') ? directory : directory === '' ? cwd : `${cwd}/${directory}`;
+      const resolved = await scope.resolve(`${base}/${name}`);
+      if (!resolved.exists) continue;
+      return resolved.root === null ? { ...command, isSystemProgram: true } : command;
+    }
+    return command;
+  }
+
   return async function prepare(action) {
     switch (action.kind) {
       case 'fs.readFile':
@@ -80,12 +101,13 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
         const cwd = await locate(action.cwd ?? '.');
         const extraction = extractArgvPaths(action.argv, { cwd: cwd.absolute, homeDir: scope.homeDir, parser: options.shellParser });
         const mentions = await resolveMentions(extraction.mentions, scope);
+        const commands = await Promise.all(extraction.commands.map((command) => locateProgram(command, cwd.absolute)));
         return prepared(
           action,
           'execute',
           [cwd],
-          { argv: action.argv, commands: extraction.commands, writesThroughRedirection: extraction.writesThroughRedirection },
-          { inside: mentions.insidePaths, outside: mentions.outOfScope, unknown: extraction.unknown },
+          { argv: action.argv, commands, writesThroughRedirection: extraction.writesThroughRedirection, ...(extraction.assignsVariables ? { assignsVariables: true } : {}) },
+          { inside: mentions.insidePaths, outside: mentions.outOfScope, unknown: [...extraction.unknown, ...mentions.unknown] },
         );
       }
       case 'llm.complete':

@@ -29,6 +29,13 @@ export interface PermissionRequest {
   commands?: readonly RequestedCommand[];
   /** Set when the paths the action touches cannot all be known: the folder gate asks, with this reason. */
   unknownPathsReason?: string;
+  /**
+   * For `shell.run`: the command line sets a variable (`X=1 cmd`, `export X=1`,
+   * `read X`): no exact-argv allowance and no allow rule matches it, since an
+   * exported variable (`NODE_OPTIONS`, `LD_PRELOAD`, `GIT_*`) changes what a
+   * program runs.
+   */
+  assignsVariables?: boolean;
   /** For `shell.run`: a redirection writes a file (`> out.txt`), so the command counts as a write. */
   writesThroughRedirection?: boolean;
   /**
@@ -45,6 +52,20 @@ export interface RequestedCommand {
   argv: readonly string[];
   /** It only runs the commands listed after it (`sh -c SCRIPT`, `timeout 5 CMD`): allow rules need not match it. */
   isTransparent?: boolean;
+  /**
+   * `builtin`: the shell runs it itself (a statement of a parsed script), so a
+   * builtin of that name wins over any file. Otherwise (absent, `exec`) it is
+   * started as a program found on `PATH` or by its path.
+   */
+  lookup?: 'builtin' | 'exec';
+  /**
+   * Set by the runtime for a program started by name: its name (no `/`)
+   * resolves on the system `PATH` to a file outside the workspace. A
+   * path-named program, or one found inside the workspace, never is.
+   */
+  isSystemProgram?: boolean;
+  /** Names of its `NAME=value` prefixes; an allowance never matches a command that has any. */
+  assignments?: readonly string[];
 }
 
 /** Which gates ask for a request (several may). */
@@ -57,6 +78,12 @@ export interface ApprovalNeeds {
   tool: boolean;
   /** A command would run unsandboxed in an untrusted workspace (see `unsandboxedReason`). */
   sandbox?: boolean;
+  /**
+   * Only a person's answer for this exact operation lets it run: never
+   * `--approval auto`, never a session grant, whatever allow rule or sandbox
+   * (a write to `.git/config` or `.git/hooks/`).
+   */
+  person?: boolean;
 }
 
 export interface PermissionVerdict {
@@ -70,7 +97,11 @@ export interface PermissionVerdict {
 export type ApprovalOutcome = 'allow-once' | 'allow-session' | 'deny';
 
 export interface PermissionService {
-  /** Pure: the same request and rules always give the same verdict. */
+  /**
+   * The same request and rules always give the same verdict; a session's
+   * service also notes a change to a file that defines its allowed commands,
+   * after which they no longer are (see `commandDefinitionPaths`).
+   */
   decide(request: PermissionRequest): PermissionVerdict;
   /**
    * Called only for `ask`. Resolves to a structured choice, never parsed from
