@@ -42,6 +42,14 @@ describe.concurrent('brass-agent policy check', () => {
     expect((await check(workspace, ['--read', 'a.txt'])).answer).not.toHaveProperty('sandbox');
   });
 
+  it('treats an inert program as inert only when PATH finds it outside the workspace (issue 15, item 1)', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'bin/true': '#!/bin/sh\necho planted\n' } });
+    fs.chmodSync(workspace.path('bin/true'), 0o755);
+    expect((await check(workspace, ['--command', 'timeout 5 true'])).answer).toMatchObject({ decision: 'allow' });
+    const planted = await check(workspace, ['--command', 'timeout 5 true'], { ...envFor(workspace), PATH: `${workspace.path('bin')}:${process.env.PATH ?? ''}` });
+    expect(planted.answer).toMatchObject({ decision: 'ask' });
+  });
+
   it('names outside paths the way a person reads them', async () => {
     await using workspace = await createTempWorkspace({ files: { 'src/a.ts': '' } });
     const outside = await createTempWorkspace({ files: { 'secret.txt': 'x' } });

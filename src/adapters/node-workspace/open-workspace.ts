@@ -153,7 +153,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
   });
   // Without the parser every `sh -c` command would be "unknown" to the folder gate.
   const shellParser = await loadShellParser();
-  const runtime = createRuntime({ services, scope, shellParser, limits: runtimeLimitsFor(config.config) });
+  const runtime = createRuntime({ services, scope, shellParser, limits: runtimeLimitsFor(config.config), ...(options.env.PATH === undefined ? {} : { programSearchPath: options.env.PATH }) });
   const redactor = createRedactor({ ...redaction, env: options.env, secretVariables });
   return { root: scope.root, probe, scope, files, config, search, services, runtime, redactor, shellParser };
 }

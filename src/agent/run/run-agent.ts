@@ -48,7 +48,13 @@ export async function runAgent(options: RunAgentOptions): Promise<RunAgentResult
 async function runAgentEmitting(options: RunAgentOptions, runId: string, events: AgentEvent[], emit: (event: AgentEvent) => void): Promise<RunAgentResult> {
   const { environment, mode } = options;
   const redact = (text: string): string => environment.redactor.redact(text).text;
-  const baseRuntime = createRuntime({ services: environment.services, scope: environment.scope, shellParser: environment.shellParser, limits: environment.limits });
+  const baseRuntime = createRuntime({
+    services: environment.services,
+    scope: environment.scope,
+    shellParser: environment.shellParser,
+    limits: environment.limits,
+    ...(environment.env['PATH'] === undefined ? {} : { programSearchPath: environment.env['PATH'] }),
+  });
   const { config } = environment;
   const llm = config.llm;
 

@@ -18,7 +18,12 @@ const MAX_RELATIVE_PARENT_LEVELS = 2;
 export async function executePolicyCheck({ options, output, streams }: CommandContext, raw: Record<string, unknown>): Promise<void> {
   const action = actionOf(raw);
   const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
-  const runtime = createRuntime({ services: workspace.services, scope: workspace.scope, shellParser: await parserOrNull(output) });
+  const runtime = createRuntime({
+    services: workspace.services,
+    scope: workspace.scope,
+    shellParser: await parserOrNull(output),
+    ...(streams.env.PATH === undefined ? {} : { programSearchPath: streams.env.PATH }),
+  });
   const result = await runtime.check(action);
   const show = (item: OutOfScopePath) => showOutside(item.path, workspace.root, workspace.probe.homeDir);
   let reason = result.verdict.reason;
