@@ -89,6 +89,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     },
     ...(options.discovery.retrievalCache && !isPatchFile ? { retrievalCache: options.discovery.retrievalCache } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    redact,
   });
   for (const warning of discovery.warnings) emit({ type: 'warning', message: redact(warning) });
   emit({

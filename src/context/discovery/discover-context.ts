@@ -83,6 +83,11 @@ export interface DiscoverContextOptions {
   useImportExpansion?: boolean;
   signal?: AbortSignal;
   onProgress?: (event: DiscoveryProgress) => void;
+  /**
+   * Redacts each file read for the prompt whole, before large files are cut
+   * into windows (a window inside a key block holds no header to redact by).
+   */
+  redact?: (text: string) => string;
 }
 
 /**
@@ -193,7 +198,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
           ...(options.signal ? { signal: options.signal } : {}),
         });
   const focus = await focusLinesOf(ranked.slice(0, context.maxFiles * 3).map((candidate) => candidate.path), failures, identifiers.ranked(), reader);
-  const files = await readContextFiles({ reader, ranked, maxFiles: context.maxFiles, focus });
+  const files = await readContextFiles({ reader, ranked, maxFiles: context.maxFiles, focus, ...(options.redact ? { redact: options.redact } : {}) });
   const paths = signalPathsOf(failures, goalPaths);
   const identifierNames = identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name);
   const summary = buildDiscoverySummary({ packageManager: project.packageManager, commands, searches, paths, identifiers: identifierNames, files });

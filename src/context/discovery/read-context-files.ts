@@ -40,9 +40,12 @@ const encoder = new TextEncoder();
  * Step 8: reads the best candidates, at most `maxFiles`: small files whole,
  * large ones as windows around their interesting lines (`focus`), within
  * MAX_FILE_CONTEXT_BYTES per file and MAX_TOTAL_CONTEXT_BYTES in all. Files
- * that cannot be read give their place to the next candidate.
+ * that cannot be read give their place to the next candidate. With
+ * `redact`, each file is redacted whole before it is cut into windows: a
+ * window inside a PEM key block shows no key body although it holds no
+ * header (redaction keeps line numbers, so the focus lines still fit).
  */
-export async function readContextFiles(options: { reader: SourceReader; ranked: readonly RankedCandidate[]; maxFiles: number; focus: FocusLines }): Promise<ContextFile[]> {
+export async function readContextFiles(options: { reader: SourceReader; ranked: readonly RankedCandidate[]; maxFiles: number; focus: FocusLines; redact?: (text: string) => string }): Promise<ContextFile[]> {
   const files: ContextFile[] = [];
   let remaining = MAX_TOTAL_CONTEXT_BYTES;
   const attempts = options.maxFiles * ATTEMPTS_PER_SLOT;
@@ -51,8 +54,9 @@ export async function readContextFiles(options: { reader: SourceReader; ranked: 
     const source = await options.reader.read(candidate.path);
     if (source === null) continue;
     const budget = Math.min(MAX_FILE_CONTEXT_BYTES, remaining);
-    const isWhole = !source.truncated && encoder.encode(source.content).length <= Math.min(MAX_WHOLE_FILE_BYTES, budget);
-    const content = isWhole ? source.content : windowsOf(source.content, options.focus.get(candidate.path) ?? new Set(), budget);
+    const text = options.redact === undefined ? source.content : options.redact(source.content);
+    const isWhole = !source.truncated && encoder.encode(text).length <= Math.min(MAX_WHOLE_FILE_BYTES, budget);
+    const content = isWhole ? text : windowsOf(text, options.focus.get(candidate.path) ?? new Set(), budget);
     const bytes = encoder.encode(content).length;
     remaining -= bytes;
     files.push({
