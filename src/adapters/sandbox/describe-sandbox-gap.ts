@@ -1,9 +1,10 @@
 import type { SandboxStatus } from '../../core/index.js';
 
 /**
- * The one warning a long-running surface (`run`, `mcp`) prints at start when
- * commands will not be sandboxed: why, what that means for this workspace,
- * and the fix. Null when the sandbox is active.
+ * What it means that commands will not be sandboxed, in one line: why, what
+ * that means for this workspace, and the fix. `doctor`'s sandbox check shows
+ * it, and `run` and `mcp` warn with it at start. Null when the sandbox is
+ * active.
  */
 export function describeSandboxGap(status: SandboxStatus, options: { isWorkspaceTrusted: boolean; isRequired: boolean }): string | null {
   if (status.state === 'active') return null;
@@ -12,6 +13,6 @@ export function describeSandboxGap(status: SandboxStatus, options: { isWorkspace
     ? 'commands are refused (sandbox.mode is "required")'
     : options.isWorkspaceTrusted
       ? 'commands run unsandboxed (the workspace is trusted)'
-      : 'commands from the repository or the model run only with your yes on a terminal';
-  return `${why}; ${effect}${status.state === 'unavailable' ? `; fix: ${status.fix}` : ''}`;
+      : 'commands from the repository or the model run only with your yes on a terminal (discovery does not run them)';
+  return `${why}; ${effect}; fix: ${status.state === 'unavailable' ? status.fix : 'set sandbox.mode to "auto"'}`;
 }

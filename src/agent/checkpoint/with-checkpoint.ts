@@ -21,23 +21,20 @@ export function withCheckpoint(services: Services, checkpoint: RunCheckpoint): S
       }
     },
   });
+  // A file write or removal of the run's own patch: checkpoint first, then noted as the run's own.
+  const ownWrite =
+    <Request extends { path: string }>(write: (request: Request) => Promise<void>) =>
+    async (request: Request): Promise<void> => {
+      await checkpoint.beforeChange();
+      try {
+        await write(request);
+      } finally {
+        checkpoint.noteWrite(request.path);
+      }
+    };
   const fileSystem = forwarding<FileSystem>(services.fileSystem, {
-    writeFile: async (request) => {
-      await checkpoint.beforeChange();
-      try {
-        await services.fileSystem.writeFile(request);
-      } finally {
-        checkpoint.noteWrite(request.path);
-      }
-    },
-    removeFile: async (request) => {
-      await checkpoint.beforeChange();
-      try {
-        await services.fileSystem.removeFile(request);
-      } finally {
-        checkpoint.noteWrite(request.path);
-      }
-    },
+    writeFile: ownWrite((request) => services.fileSystem.writeFile(request)),
+    removeFile: ownWrite((request) => services.fileSystem.removeFile(request)),
   });
   return { ...services, shell, fileSystem };
 }

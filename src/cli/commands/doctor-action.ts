@@ -1,7 +1,7 @@
 import { BrassError } from '../../core/index.js';
 import { chooseSearchEngine, loadWorkspaceConfig, readWorkspaceConfigFiles, type OpenWorkspaceOptions } from '../../adapters/node-workspace/index.js';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../adapters/node-workspace/index.js';
-import { createSandboxedShell, type SandboxedShell } from '../../adapters/sandbox/index.js';
+import { createSandboxedShell, describeSandboxGap, type SandboxedShell } from '../../adapters/sandbox/index.js';
 import { ConfigError, formatConfigIssue, type LoadedConfig } from '../../config/index.js';
 import type { CommandContext } from '../command-context.js';
 import { displayPath } from '../display-path.js';
@@ -91,15 +91,8 @@ export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ 
 async function sandboxCheck(shell: SandboxedShell, mode: LoadedConfig['config']['sandbox']['mode'], isTrusted: boolean): Promise<DoctorCheck> {
   const status = await shell.status();
   if (status.state === 'active') return { name: 'sandbox', status: 'ok', detail: `active: ${status.detail}; commands run with the workspace writable, HOME hidden, no network` };
-  const why = status.state === 'off' ? status.detail : `unavailable: ${status.reason}`;
-  const effect =
-    mode === 'required'
-      ? 'commands are refused (sandbox.mode is "required")'
-      : isTrusted
-        ? 'commands run without a sandbox (this workspace is trusted)'
-        : "the repository's commands are not run (this workspace is not trusted)";
-  const fix = status.state === 'off' ? 'set sandbox.mode to "auto"' : status.fix;
-  return { name: 'sandbox', status: mode === 'required' ? 'error' : 'warn', detail: `${why}; ${effect}; fix: ${fix}` };
+  const detail = describeSandboxGap(status, { isWorkspaceTrusted: isTrusted, isRequired: mode === 'required' }) ?? status.state;
+  return { name: 'sandbox', status: mode === 'required' ? 'error' : 'warn', detail };
 }
 
 /**
