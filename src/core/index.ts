@@ -98,6 +98,7 @@ export type {
 } from './services/checkpoint-store.js';
 export type { Shell, ShellRunRequest, ShellRunResult } from './services/shell.js';
 export type { CommandIsolation, CommandOrigin, SandboxMode, SandboxStatus } from './services/sandbox.js';
+export type { OpenedSession, SessionHeader, SessionProblem, SessionRecord, SessionStore, SessionSummary, SessionWriter } from './services/session-store.js';
 export { decideCommandIsolation, type IsolationInput } from './sandbox/decide-command-isolation.js';
 export { GIT_FILTER_DRIVERS_ARGV, HARDENED_GIT_SETTINGS, hardenedGitArgv, parseFilterDrivers } from './sandbox/hardened-git-argv.js';
 

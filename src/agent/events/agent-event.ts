@@ -19,6 +19,9 @@ export type RunFinalState =
   /** The model or the endpoint failed, a budget ran out, or the run was interrupted. */
   | 'failed';
 
+/** How a chat turn ended: a run's final states, or cancelled by the person (the session goes on). */
+export type TurnFinalState = RunFinalState | 'cancelled';
+
 /** One file of a patch as events and summaries show it. */
 export interface PatchFileSummary {
   path: string;
@@ -63,6 +66,21 @@ export type AgentEvent =
   /** A rolled-back run: the files its commands changed, restored from the checkpoint (written back or removed). */
   | { type: 'checkpoint.restored'; restored: string[] }
   | { type: 'warning'; message: string }
+  /** A chat turn began (session engine only): the person's message, redacted. */
+  | { type: 'turn.started'; turnId: string; text: string }
+  /** A chat turn ended (session engine only); `contextTokens` is the history's size against `contextLimit`. */
+  | {
+      type: 'turn.finished';
+      turnId: string;
+      state: TurnFinalState;
+      summary: string;
+      inputTokens: number;
+      outputTokens: number;
+      contextTokens: number;
+      contextLimit: number;
+    }
+  /** Older turns were replaced by a model-written summary (the system prompt is unchanged). */
+  | { type: 'session.compacted'; turns: number; tokensBefore: number; tokensAfter: number; isForced: boolean }
   | {
       type: 'run.finished';
       state: RunFinalState;

@@ -22,6 +22,8 @@ export interface ApprovalPrompt {
   verdict: PermissionVerdict;
   /** The unified diff of the patch being applied (`patch.apply`), else null. */
   diff: string | null;
+  /** The id of the `approval.requested` event this prompt belongs to (a surface answers by it). */
+  approvalId?: string;
 }
 
 /**

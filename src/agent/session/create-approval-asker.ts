@@ -38,7 +38,7 @@ export function createApprovalAsker(options: ApprovalAskerOptions): (request: Pe
     });
     let outcome: ApprovalOutcome;
     try {
-      outcome = await options.ask({ request, verdict, diff });
+      outcome = await options.ask({ request, verdict, diff, approvalId });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       options.emit({ type: 'warning', message: options.redact(`the approval prompt failed (${message}); treated as deny`) });

@@ -97,6 +97,10 @@ export function createHumanRenderer(options: HumanRendererOptions): HumanRendere
     'command.changed_files': (event) => progress(colors.yellow(`  changed by ${oneLine(event.command, 80)}: ${describeChangedFiles(event.files)}`)),
     warning: (event) => progress(`${colors.yellow('warning:')} ${oneLine(event.message, 400)}`),
     'run.finished': (event) => progress(finalLine(event, colors)),
+    // A run has no turns; a surface over the session engine renders these.
+    'turn.started': () => undefined,
+    'turn.finished': () => undefined,
+    'session.compacted': (event) => progress(colors.dim(`compacted ${event.turns} earlier turn(s): ${event.tokensBefore} → ${event.tokensAfter} tokens`)),
   };
 
   return {
