@@ -26,6 +26,31 @@ export interface RunChange {
   after: CheckpointFileState | null;
 }
 
+/** What the wrapped services call around each change (see withCheckpoint). */
+export type CheckpointHooks = Pick<RunCheckpoint, 'beforeChange' | 'afterCommand' | 'noteWrite'>;
+
+/**
+ * The checkpoint of the current turn of a session, behind one set of hooks:
+ * a session's services are wrapped once (its runtime lives across turns)
+ * while each turn takes its own checkpoint. Without a current checkpoint
+ * the hooks do nothing.
+ */
+export class CheckpointSlot implements CheckpointHooks {
+  current: RunCheckpoint | null = null;
+
+  beforeChange(): Promise<void> {
+    return this.current?.beforeChange() ?? Promise.resolve();
+  }
+
+  afterCommand(argv: readonly string[]): Promise<void> {
+    return this.current?.afterCommand(argv) ?? Promise.resolve();
+  }
+
+  noteWrite(absolutePath: string): void {
+    this.current?.noteWrite(absolutePath);
+  }
+}
+
 /**
  * The checkpoint of one run and what the run changed since. The first
  * change of the run (a command about to start, a file about to be written)

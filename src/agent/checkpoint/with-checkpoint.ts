@@ -1,5 +1,5 @@
 import type { FileSystem, Runtime, Services, Shell } from '../../core/index.js';
-import type { RunCheckpoint } from './run-checkpoint.js';
+import type { CheckpointHooks } from './run-checkpoint.js';
 
 /**
  * The run's services with its checkpoint woven in: every `shell.run` takes
@@ -10,7 +10,7 @@ import type { RunCheckpoint } from './run-checkpoint.js';
  * wrapped shell and file system (members added later included) is
  * forwarded untouched, and each request is passed through as it is.
  */
-export function withCheckpoint(services: Services, checkpoint: RunCheckpoint): Services {
+export function withCheckpoint(services: Services, checkpoint: CheckpointHooks): Services {
   const shell = forwarding<Shell>(services.shell, {
     run: async (request) => {
       await checkpoint.beforeChange();
@@ -46,7 +46,7 @@ export function withCheckpoint(services: Services, checkpoint: RunCheckpoint): S
  * is scanned after. brass-agent's own read-only programs (`origin: 'brass'`,
  * git status) change nothing and pass straight through.
  */
-export function withCheckpointRuntime(runtime: Runtime, checkpoint: RunCheckpoint): Runtime {
+export function withCheckpointRuntime(runtime: Runtime, checkpoint: CheckpointHooks): Runtime {
   return forwarding<Runtime>(runtime, {
     execute: async (action, options) => {
       if (action.kind !== 'shell.run' || action.origin === 'brass') return runtime.execute(action, options);

@@ -2,5 +2,5 @@
 export { buildFirstMessage } from './build-first-message.js';
 export { runAgent } from './run-agent.js';
 export type { RunAgentOptions, RunAgentResult } from './run-types.js';
-export { settleChange } from './settle-change.js';
-export type { SettledChange } from './settle-change.js';
+export { settleChange } from '../turn/index.js';
+export type { SettledChange } from '../turn/index.js';

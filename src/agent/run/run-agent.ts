@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createRuntime, type Runtime } from '../../core/index.js';
+import { createRuntime } from '../../core/index.js';
 import { discoverContext, type DiscoveryResult, type ValidationCommand } from '../../context/discovery/index.js';
-import { RunCheckpoint, diffRunChanges, undoLastRun, withCheckpoint, withCheckpointRuntime } from '../checkpoint/index.js';
-import type { AgentEvent, PatchFileSummary, RunFinalState } from '../events/agent-event.js';
-import { comparePaths, shownDiffText } from '../patch/file-diff.js';
-import { runToolLoop, type ToolLoopResult } from '../loop/index.js';
+import { RunCheckpoint, withCheckpoint, withCheckpointRuntime } from '../checkpoint/index.js';
+import type { AgentEvent } from '../events/agent-event.js';
 import { Changeset, changesetFromPatchFile } from '../patch/index.js';
 import { createAgentSession } from '../session/index.js';
 import { buildFirstMessage } from './build-first-message.js';
 import type { RunAgentOptions, RunAgentResult } from './run-types.js';
-import { settleChange } from './settle-change.js';
-
-/** The end of a summary that says nothing changed: not true once a command changed files. */
-const NOTHING_CHANGED_PATTERN = /(; no file was changed|; nothing was written|: nothing was changed)$/;
+import { runTurn, withTurnCommandChanges, type TurnResult } from '../turn/index.js';
 
 /**
  * One agent run, as `brass-agent run` does it: discovery (validation
@@ -106,146 +101,53 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   for (const warning of session.contextSession.warnings) emit({ type: 'warning', message: redact(warning) });
   const firstMessage = redact(buildFirstMessage(options.goal, isPatchFile ? null : discovery));
 
-  const usage = { inputTokens: 0, outputTokens: 0 };
-  let steps = 0;
-  let finalText = '';
-  const finish = async (state: RunFinalState, summary: string, extra: Partial<RunAgentResult> = {}): Promise<RunAgentResult> => {
-    const change = await withCommandChanges(checkpoint, { files: extra.files ?? changeset.files(), diff: extra.diff ?? '', patch: extra.patch ?? '' }, redact, (message) =>
-      emit({ type: 'warning', message: redact(message) }),
-    );
-    const { files, diff, patch } = change;
-    if (state === 'rolled-back' && change.commandFiles > 0 && checkpoint !== null) {
-      // A rollback restores the whole run: what its commands changed returns to the checkpoint like its patches.
-      summary = `${summary}; ${await restoreCommandChanges(checkpoint, baseRuntime, emit, (message) => emit({ type: 'warning', message: redact(message) }))}`;
-    } else if (change.commandFiles > 0) summary = `${summary.replace(NOTHING_CHANGED_PATTERN, '')}; the run's commands changed ${change.commandFiles} file(s) (\`brass-agent undo\` restores them)`;
-    emit({ type: 'run.finished', state, summary, steps, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, files });
+  const result = (turn: Pick<TurnResult, 'state' | 'summary' | 'finalText' | 'steps' | 'usage' | 'diff' | 'patch' | 'files' | 'isApplied'>): RunAgentResult => {
+    emit({ type: 'run.finished', state: turn.state, summary: turn.summary, steps: turn.steps, inputTokens: turn.usage.inputTokens, outputTokens: turn.usage.outputTokens, files: turn.files });
     return {
       runId,
-      state,
-      summary,
-      finalText,
-      isApplied: extra.isApplied ?? false,
-      steps,
-      usage,
+      state: turn.state,
+      summary: turn.summary,
+      finalText: turn.finalText,
+      isApplied: turn.isApplied,
+      steps: turn.steps,
+      usage: turn.usage,
       events,
       prompt: { system: session.systemPrompt, firstMessage },
-      ...extra,
-      diff,
-      patch,
-      files,
+      diff: turn.diff,
+      patch: turn.patch,
+      files: turn.files,
     };
   };
 
   if (options.dryRun === true) {
-    return finish('completed', 'dry run: the prompt was built; no model was called', { files: [] });
+    const change = await withTurnCommandChanges({ checkpoint, baseRuntime, emit, redact }, 'completed', { summary: 'dry run: the prompt was built; no model was called', files: [], diff: '', patch: '' });
+    return result({ state: 'completed', finalText: '', steps: 0, usage: { inputTokens: 0, outputTokens: 0 }, isApplied: false, ...change });
   }
-
-  let messages = [{ role: 'user' as const, content: firstMessage }];
-  if (options.patchText === undefined) {
-    const loop = await runToolLoop({
-      session,
-      messages,
-      maxSteps: config.agent.maxSteps,
-      maxTokens: config.agent.maxTokens,
-      maxOutputTokens: llm.maxOutputTokens,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    messages = loop.messages as typeof messages;
-    steps += loop.steps;
-    usage.inputTokens += loop.usage.inputTokens;
-    usage.outputTokens += loop.usage.outputTokens;
-    finalText = loop.finalText;
-    if (loop.stopReason !== 'done') {
-      const why = loop.stopReason === 'llm-error' ? (loop.error?.message ?? 'the model request failed') : stopReasonText(loop.stopReason, config.agent);
-      return finish('failed', `${why}; nothing was written`, { diff: changeset.diff(), patch: changeset.patchText() });
-    }
-  } else {
+  if (options.patchText !== undefined) {
     const fromFile = await changesetFromPatchFile(baseRuntime, options.patchText);
     for (const edit of fromFile.toEdits()) await changeset.write(edit.path, edit.content);
   }
-
-  if (changeset.isEmpty()) return finish('completed', mode === 'read-only' ? 'finished; read-only mode: nothing was changed' : 'finished; no file was changed');
-  if (mode === 'read-only' || mode === 'propose') {
-    const diff = changeset.diff();
-    emit({ type: 'patch.proposed', files: changeset.files(), diff });
-    return finish('proposed', `proposed a change to ${changeset.files().length} file(s); nothing was written (run with --mode write to apply it)`, { diff, patch: changeset.patchText() });
-  }
-
-  const settled = await settleChange({
+  const turn = await runTurn({
     session,
     changeset,
+    checkpoint,
+    baseRuntime,
+    mode,
     journal: options.journal,
     runId,
-    isAutonomous: mode === 'autonomous',
+    messages: [{ role: 'user', content: firstMessage }],
+    isModelTurn: options.patchText === undefined,
     validationCommands,
-    messages,
     repairTurns: options.patchText === undefined ? config.agent.repairTurns : 0,
-    budget: { maxSteps: Math.max(1, config.agent.maxSteps - steps), maxTokens: Math.max(1, config.agent.maxTokens - usage.inputTokens - usage.outputTokens), maxOutputTokens: llm.maxOutputTokens },
+    budget: { maxSteps: config.agent.maxSteps, maxTokens: config.agent.maxTokens, maxOutputTokens: llm.maxOutputTokens },
     emit,
+    redact,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  steps += settled.repair.steps;
-  usage.inputTokens += settled.repair.inputTokens;
-  usage.outputTokens += settled.repair.outputTokens;
-  if (settled.repair.finalText !== null) finalText = settled.repair.finalText;
-  return finish(settled.state, settled.summary, { diff: settled.diff, patch: changeset.wholeChange().patch, files: settled.files, isApplied: settled.isApplied });
-}
-
-/**
- * The run's change with what its commands changed besides its patches:
- * the checkpoint records the run's end (for `undo`), and every file that
- * differs from the checkpoint and is not one of the patch's files joins
- * `files` and `diff`. A store that fails here costs a warning, not the run.
- */
-async function withCommandChanges(
-  checkpoint: RunCheckpoint | null,
-  change: { files: PatchFileSummary[]; diff: string; patch: string },
-  redact: (text: string) => string,
-  warn: (message: string) => void,
-): Promise<{ files: PatchFileSummary[]; diff: string; patch: string; commandFiles: number }> {
-  if (checkpoint === null) return { ...change, commandFiles: 0 };
-  const patchPaths = new Set(change.files.map((file) => file.path));
-  const others = (await checkpoint.finish()).filter((item) => !patchPaths.has(item.path));
-  if (others.length === 0) return { ...change, commandFiles: 0 };
-  try {
-    const diffs = await diffRunChanges(checkpoint.store, others, redact);
-    return {
-      files: [...change.files, ...diffs.map((diff) => diff.summary)].sort((left, right) => comparePaths(left.path, right.path)),
-      diff: change.diff + diffs.map(shownDiffText).join(''),
-      patch: change.patch + diffs.map((diff) => diff.text).join(''),
-      commandFiles: others.length,
-    };
-  } catch (error) {
-    warn(`the diff of the files the run's commands changed is unavailable: ${error instanceof Error ? error.message : String(error)}`);
-    const summaries = others.map((item) => ({ path: item.path, status: item.status, additions: 0, deletions: 0 }));
-    return { files: [...change.files, ...summaries].sort((left, right) => comparePaths(left.path, right.path)), diff: change.diff, patch: change.patch, commandFiles: others.length };
-  }
-}
-
-/** After a rollback: the files the run's commands changed, back to the checkpoint (undo's restore; it marks the run undone). */
-async function restoreCommandChanges(checkpoint: RunCheckpoint, runtime: Runtime, emit: (event: AgentEvent) => void, warn: (message: string) => void): Promise<string> {
-  try {
-    const result = await undoLastRun({ store: checkpoint.store, runtime });
-    if (result.kind === 'restored') {
-      emit({ type: 'checkpoint.restored', restored: result.restored });
-      return `the ${result.restored.length} file(s) its commands changed were restored from the checkpoint`;
-    }
-    if (result.kind === 'conflict') return `files its commands changed were edited meanwhile and were left as they are (${result.conflicts.join(', ')}); \`brass-agent undo --force\` restores them`;
-    return 'its commands changed nothing left to restore';
-  } catch (error) {
-    warn(`the files the run's commands changed could not be restored: ${error instanceof Error ? error.message : String(error)}`);
-    return 'the files its commands changed were not restored (`brass-agent undo` may)';
-  }
+  return result(turn);
 }
 
 /** A discovered validation command as the validation runner takes it. */
 function toRunnable(command: ValidationCommand) {
   return { name: command.name, command: command.command, argv: command.argv, cwd: command.cwd };
-}
-
-function stopReasonText(reason: ToolLoopResult['stopReason'], agent: { maxSteps: number; maxTokens: number }): string {
-  if (reason === 'repeated-calls') return 'stopped: the model kept repeating the same tool calls';
-  if (reason === 'max-steps') return `stopped after ${agent.maxSteps} model turns (agent.maxSteps)`;
-  if (reason === 'max-tokens') return `stopped: the token budget of ${agent.maxTokens} (agent.maxTokens) is used up`;
-  return 'the run was interrupted';
 }

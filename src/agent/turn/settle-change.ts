@@ -16,6 +16,8 @@ export interface SettledChange {
   files: PatchFileSummary[];
   /** Model turns spent on repairs, and their tokens. */
   repair: { steps: number; inputTokens: number; outputTokens: number; finalText: string | null };
+  /** The transcript after the repair turns (the given one when there were none). */
+  messages: LlmMessage[];
 }
 
 export interface SettleChangeOptions {
@@ -55,7 +57,7 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
     for (const result of await rollbackApplied({ runtime: session.runtime, journal: options.journal, applied })) {
       emit({ type: 'patch.rolled_back', patchId: result.patchId, restored: result.restored, removed: result.removed });
     }
-    return { state: 'rolled-back', summary: reason, isApplied: false, ...changeset.wholeChange(), repair };
+    return { state: 'rolled-back', summary: reason, isApplied: false, ...changeset.wholeChange(), repair, messages };
   };
 
   for (let round = 0; ; round++) {
@@ -70,9 +72,9 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
       session.setApprovalDiff(null);
       if (applied.length > 0) return rollBack(`the repair could not be applied (${messageOf(error)}); the change was rolled back`);
       if (BrassError.isInstance(error) && error.code === 'denied') {
-        return { state: 'proposed', summary: `the patch was not applied: ${error.message}`, isApplied: false, ...changeset.wholeChange(), repair };
+        return { state: 'proposed', summary: `the patch was not applied: ${error.message}`, isApplied: false, ...changeset.wholeChange(), repair, messages };
       }
-      return { state: 'failed', summary: `the patch could not be applied: ${messageOf(error)}`, isApplied: false, ...changeset.wholeChange(), repair };
+      return { state: 'failed', summary: `the patch could not be applied: ${messageOf(error)}`, isApplied: false, ...changeset.wholeChange(), repair, messages };
     }
     session.setApprovalDiff(null);
     applied.push(patch);
@@ -83,7 +85,7 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
     if (options.validationCommands.length === 0) {
       await keepApplied({ journal: options.journal, applied });
       const change = changeset.wholeChange();
-      return { state: 'applied', summary: `applied ${describeFiles(change.files)}; no validation command to run`, isApplied: true, ...change, repair };
+      return { state: 'applied', summary: `applied ${describeFiles(change.files)}; no validation command to run`, isApplied: true, ...change, repair, messages };
     }
     const report = await runValidation(session.runtime, options.validationCommands, options.signal);
     emit({ type: 'validation.completed', passed: report.passed, commands: report.commands.map(({ name, exitCode }) => ({ name, exitCode })) });
@@ -91,7 +93,7 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
     if (report.passed) {
       await keepApplied({ journal: options.journal, applied });
       const change = changeset.wholeChange();
-      return { state: 'applied', summary: `applied ${describeFiles(change.files)}; validation passes`, isApplied: true, ...change, repair };
+      return { state: 'applied', summary: `applied ${describeFiles(change.files)}; validation passes`, isApplied: true, ...change, repair, messages };
     }
     if (round >= options.repairTurns) return rollBack(`validation still fails after ${options.repairTurns} repair turn(s); the change was rolled back`);
 
