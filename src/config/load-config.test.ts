@@ -66,7 +66,7 @@ describe('loadConfig', () => {
       project: { maxValidationCommands: 4 },
       permissions: { allow: [], ask: [], deny: [] },
       approval: 'ask',
-      llm: { timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192 },
+      llm: { timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192, contextWindow: 128000 },
       agent: { mode: 'propose', maxSteps: 40, maxTokens: 1000000, repairTurns: 2, delegate: { maxTasks: 10, concurrency: 5, timeoutMs: 300000, maxSteps: 15 } },
       shell: { passEnv: [] },
       sandbox: { mode: 'auto', network: false, readOnlyPaths: [], writablePaths: [] },
@@ -86,7 +86,7 @@ describe('loadConfig', () => {
       project: { validationCommands: [{ name: 'test', command: 'npm test' }], maxValidationCommands: 1 },
       permissions: { allow: ['Shell(npm run test*)'], ask: ['Write(docs/**)'], deny: ['Read(.env*)', 'Tool(search_text)'] },
       approval: 'never',
-      llm: { provider: 'anthropic', model: 'claude', baseUrl: 'https://api.example.com/v1', apiKeyEnv: 'ANTHROPIC_API_KEY', timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192 },
+      llm: { provider: 'anthropic', model: 'claude', baseUrl: 'https://api.example.com/v1', apiKeyEnv: 'ANTHROPIC_API_KEY', timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192, contextWindow: 128000 },
       shell: { passEnv: ['NPM_TOKEN'] },
     });
     expect(loaded.config).not.toHaveProperty('$schema');
@@ -206,7 +206,7 @@ describe('loadConfig', () => {
       cliFlags: { 'context.maxFiles': '--max-files' },
     });
     expect(loaded.config.context).toMatchObject({ maxFiles: 5, maxSearchQueries: 2, maxSearchResults: 1, excludeGlobs: ['a/**'], enabled: true });
-    expect(loaded.config.llm).toEqual({ model: 'e', provider: 'openai', timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192 });
+    expect(loaded.config.llm).toEqual({ model: 'e', provider: 'openai', timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192, contextWindow: 128000 });
     expect(loaded.sources).toMatchObject({
       'context.maxFiles': 'cli:--max-files',
       'context.maxSearchQueries': 'workspace:.brass-agent.json',
@@ -269,7 +269,7 @@ describe('loadConfig', () => {
         BRASS_PERMISSIONS_ALLOW: 'Shell(*)',
       },
     });
-    expect(loaded.config.llm).toEqual({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:8080/v1', apiKeyEnv: 'LOCAL_KEY', timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192 });
+    expect(loaded.config.llm).toEqual({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:8080/v1', apiKeyEnv: 'LOCAL_KEY', timeoutMs: 120000, maxRetries: 2, maxOutputTokens: 8192, contextWindow: 128000 });
     expect(loaded.config.approval).toBe('ask');
     expect(loaded.config.permissions.allow).toEqual([]);
     expect(loaded.sources['llm.apiKeyEnv']).toBe('env:BRASS_LLM_API_KEY_ENV');

@@ -30,7 +30,7 @@ export async function executeToolCall(options: {
   const started = clock.now();
   session.emit({ type: 'action.started', callId: call.id, tool: call.name, input: redactInput(session, call.input), agent: session.name });
 
-  const result = await runCall(session, call, tools, guard, signal);
+  const result = withDenialMessage(session, await runCall(session, call, tools, guard, signal));
   // A failed command may still have changed files: any change, not only a successful one, restarts the count.
   if (result.isChange === true) guard.reset();
   // Redacting again covers what a tool forgot; markers from the first pass are left alone.
@@ -45,7 +45,10 @@ export async function executeToolCall(options: {
       ...(result.validationOutput === undefined ? {} : { validationOutput: result.validationOutput }),
     });
     // One blank line between the result and the reminder (a file's own final newline counts).
-    if (reminder !== null) content = `${content}${content.endsWith('\n') ? '\n' : '\n\n'}${session.redact(reminder.text)}`;
+    if (reminder !== null) {
+      content = `${content}${content.endsWith('\n') ? '\n' : '\n\n'}${session.redact(reminder.text)}`;
+      session.environment.onContextReminder?.({ paths: reminder.paths, trigger: reminder.trigger });
+    }
   }
 
   const durationMs = clock.now() - started;
@@ -70,6 +73,18 @@ async function runCall(session: AgentSession, call: LlmToolCall, tools: Readonly
   if (refusal !== null) return failure(refusal, 'repeated-call');
   if (signal.aborted) return failure('Not run: the run was cancelled.', 'aborted');
   return tool.run(call.input, { session, callId: call.id, signal });
+}
+
+/**
+ * A denied call whose approval was answered "deny" with a message: the
+ * message goes to the model in the call's result (taken once, so it
+ * belongs to this call only). Any other result is left as it is.
+ */
+function withDenialMessage(session: AgentSession, result: AgentToolResult): AgentToolResult {
+  const message = session.environment.takeDenialMessage?.() ?? null;
+  if (message === null || message.trim().length === 0) return result;
+  const note = `The person denied this and said: ${neutralizeReminderTags(message.trim())}`;
+  return { ...result, ok: false, code: result.code ?? 'denied', content: `${result.content}\n\n${note}` };
 }
 
 /** A plain JSON object that is not the provider's marker for unparseable arguments. */

@@ -83,4 +83,12 @@ export interface AgentEnvironment {
   ask: (prompt: ApprovalPrompt) => Promise<ApprovalOutcome>;
   /** Receives every event, already redacted, in order. */
   onEvent: (event: AgentEvent) => void;
+  /**
+   * The message a person gave with their last "deny" (the session engine's
+   * deny-with-message), taken once: the denied call's result carries it to
+   * the model. Absent: denials carry no message.
+   */
+  takeDenialMessage?: () => string | null;
+  /** Told of every nested-context reminder appended to a tool result (what `/context` lists). */
+  onContextReminder?: (reminder: { paths: string[]; trigger: string }) => void;
 }

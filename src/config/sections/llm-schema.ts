@@ -55,5 +55,9 @@ export const LlmSchema = z
       8192,
       'Most tokens the model may write in one reply; the reply is also cut when its streamed text passes a byte bound derived from it. An untrusted workspace file may only lower it.',
     ),
+    contextWindow: positiveInteger(
+      128_000,
+      "The model's context window in tokens. A chat session compacts its older turns (a model-written summary replaces them) when its history passes 80% of it. An untrusted workspace file may only lower it.",
+    ),
   })
   .describe('LLM provider. The API key is read from the environment variable named by apiKeyEnv, never from a file.');
