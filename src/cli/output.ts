@@ -7,6 +7,8 @@
 import { terminalSafeLines } from './terminal-safe-text.js';
 
 export interface CliStreams {
+  /** Where `chat` reads keys (the process's stdin); absent: no terminal to talk on. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;

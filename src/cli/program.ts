@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { type CommandContext, type CommandRunner, commonOptionsOf } from './command-context.js';
+import { chatCommand } from './commands/chat-command.js';
 import { configCommand } from './commands/config-command.js';
 import { contextCommand } from './commands/context-command.js';
 import { discoverCommand } from './commands/discover-command.js';
@@ -10,6 +11,7 @@ import { policyCommand } from './commands/policy-command.js';
 import { readCommand } from './commands/read-command.js';
 import { rollbackCommand } from './commands/rollback-command.js';
 import { runCommand } from './commands/run-command.js';
+import { sessionsCommand } from './commands/sessions-command.js';
 import { trustCommand } from './commands/trust-command.js';
 import { undoCommand } from './commands/undo-command.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-code.js';
@@ -45,6 +47,8 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     .exitOverride()
     .configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) });
   const commands = [
+    chatCommand(run),
+    sessionsCommand(run),
     runCommand(run),
     rollbackCommand(run),
     undoCommand(run),
@@ -63,8 +67,10 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     program.addCommand(command.exitOverride().configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) }));
   }
 
+  // Bare `brass-agent` on a terminal is the chat; anywhere else it prints the help.
+  const words = argv.length === 0 && streams.stdin?.isTTY === true && streams.stdout.isTTY === true ? ['chat'] : [...argv];
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(words, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -19,9 +19,12 @@ export type { NodeSandboxOptions, NodeServices } from './create-node-services.js
 export { openRetrievalIndexCache } from './open-retrieval-index-cache.js';
 export type { RetrievalIndexCacheChoice } from './open-retrieval-index-cache.js';
 export { NO_PROVIDER_MESSAGE, openAgentServices } from './open-agent-services.js';
+export { openModel } from './open-model.js';
 export type { AgentServices, OpenAgentServicesOptions } from './open-agent-services.js';
 export { openPatchJournal } from './open-patch-journal.js';
 export { openCheckpointStore } from './open-checkpoint-store.js';
+export { openSessionStore } from './open-session-store.js';
+export type { SessionStoreChoice } from './open-session-store.js';
 export type { CheckpointStoreChoice } from './open-checkpoint-store.js';
 export { readUserFile } from './read-user-file.js';
 export { writeUserFile } from './write-user-file.js';

@@ -91,12 +91,31 @@ export function parseRunOptions(goalWords: readonly string[], raw: RawRunFlags, 
   return options;
 }
 
+/** The flags of `run` (and `chat`) that are settings. */
+export type SettingFlags = Pick<RunCommandOptions, 'provider' | 'model' | 'baseUrl' | 'mode' | 'maxSteps' | 'approval' | 'applyPatchFile'>;
+
+/** The setting flags as commander parsed them (it has checked the choices). */
+export function settingFlagsOf(raw: RawRunFlags): SettingFlags {
+  const flags: SettingFlags = {};
+  const provider = stringFlag(raw, 'provider') as SettingFlags['provider'];
+  if (provider !== undefined) flags.provider = provider;
+  const model = stringFlag(raw, 'model');
+  if (model !== undefined) flags.model = model;
+  const baseUrl = stringFlag(raw, 'baseUrl');
+  if (baseUrl !== undefined) flags.baseUrl = baseUrl;
+  const mode = stringFlag(raw, 'mode') as AgentMode | undefined;
+  if (mode !== undefined) flags.mode = mode;
+  const approval = stringFlag(raw, 'approval') as ApprovalMode | undefined;
+  if (approval !== undefined) flags.approval = approval;
+  return flags;
+}
+
 /**
  * The flags that are settings, as the CLI config layer (it wins over the
  * files and the environment): provider, model, base URL, mode, step budget,
  * approval. `--apply-patch-file` without `--mode` runs in `write` mode.
  */
-export function cliConfigOf(options: RunCommandOptions): ConfigInput {
+export function cliConfigOf(options: SettingFlags): ConfigInput {
   const llm: NonNullable<ConfigInput['llm']> = {};
   if (options.provider !== undefined) llm.provider = options.provider;
   if (options.model !== undefined) llm.model = options.model;
