@@ -29,7 +29,8 @@ const MAX_TITLE_CHARACTERS = 80;
 // Sessions hold the conversation, file contents and command output: private to the user.
 const DIRECTORY_MODE = 0o700;
 const FILE_MODE = 0o600;
-const APPEND_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | (fs.constants.O_NOFOLLOW ?? 0);
+// O_NONBLOCK: a FIFO swapped in for the file fails to open (ENXIO) instead of blocking; it changes nothing for a regular file.
+const APPEND_FLAGS = fs.constants.O_WRONLY | fs.constants.O_APPEND | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
 const CREATE_FLAGS = APPEND_FLAGS | fs.constants.O_CREAT | fs.constants.O_EXCL;
 const LIMITS = { maxFileBytes: MAX_SESSION_FILE_BYTES, maxLineBytes: MAX_SESSION_RECORD_BYTES };
 
@@ -190,8 +191,12 @@ export function createFileSessionStore(options: FileSessionStoreOptions): FileSe
           const summary = await readSummary(paths.summary, content.header);
           if (lock === null || holder !== null) return { ...content, summary, writer: null, readOnlyReason: describeHolder(id, holder ?? { pid: null, hostname: null }) };
           const handle = await fs.promises.open(paths.session, APPEND_FLAGS);
-          const { size } = await handle.stat();
-          return { ...content, summary, writer: openWriter(content.header, handle, size, lock), readOnlyReason: null };
+          const stats = await handle.stat();
+          if (!stats.isFile()) {
+            await handle.close();
+            throw new InvalidInputError('session', `${paths.session} was replaced by something that is not a regular file while it was opened`);
+          }
+          return { ...content, summary, writer: openWriter(content.header, handle, stats.size, lock), readOnlyReason: null };
         } catch (error) {
           await lock?.release();
           throw error;
