@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileCheckpointStore } from '../../adapters/checkpoint-store/index.js';
 import { createFileJournal } from '../../adapters/patch-journal/index.js';
+import { createFileSessionStore } from '../../adapters/session-store/index.js';
 import { BrassError } from '../../core/index.js';
 import { createAgentTestKit, toolResults, type AgentTestKitOptions } from '../../../test/support/agent-test-kit.js';
 import { createTempWorkspace, type TempWorkspace } from '../../../test/support/temp-workspace.js';
@@ -299,5 +300,86 @@ describe('the session engine', () => {
     expect(harness.kit.llm.requests[0]!.toolNames).toContain('edit_file');
     expect(harness.kit.llm.requests[1]!.toolNames).not.toContain('edit_file');
     expect(harness.engine.mode).toBe('read-only');
+  });
+
+  describe('persisted sessions', () => {
+    function storeIn(directory: string, redactor: { redactValue<T>(value: T): { value: T } }) {
+      return createFileSessionStore({ directory, redactValue: (value) => redactor.redactValue(value).value });
+    }
+
+    it('resumes from disk: the history, the same system prompt, and the next turn sees the earlier ones', async () => {
+      const workspace = await project();
+      const directory = tempDir('brass-sessions-');
+      const first = await open(workspace, [{ text: 'one' }, { text: 'two' }]);
+      const store = storeIn(directory, first.kit.environment.redactor);
+      await first.engine.close();
+      const writing = await open(workspace, [{ text: 'answer one' }, { text: 'answer two' }], { extra: { store } });
+      await writing.engine.send('first question');
+      await writing.engine.send('second question');
+      const id = writing.engine.id;
+      await writing.engine.close();
+      expect((await store.list(workspace.root)).sessions).toEqual([expect.objectContaining({ id, title: 'first question', turns: 2 })]);
+      expect(fs.statSync(path.join(directory, `${id}.jsonl`)).mode & 0o777).toBe(0o600);
+
+      const opened = await store.open(id, workspace.root);
+      const resumed = await open(workspace, [{ text: 'answer three' }], { extra: { store, resume: opened } });
+      expect(resumed.engine.id).toBe(id);
+      expect(resumed.engine.history().map((turn) => turn.assistant)).toEqual(['answer one', 'answer two']);
+      await resumed.engine.send('third question');
+      const request = resumed.kit.llm.requests[0]!;
+      expect(request.system).toBe(writing.kit.llm.requests[0]!.system);
+      expect(request.messages.map((message) => message.content).slice(1)).toEqual(['answer one', 'second question', 'answer two', 'third question']);
+      expect(request.messages[0]!.content).toContain('first question');
+      // No second discovery pass for the model on a resumed session.
+      expect(resumed.events.some((event) => event.type === 'discovery.completed')).toBe(false);
+      await resumed.engine.close();
+      expect((await store.list(workspace.root)).sessions[0]).toMatchObject({ id, turns: 3 });
+    });
+
+    it('keeps a compaction across a resume', async () => {
+      const workspace = await project();
+      const directory = tempDir('brass-sessions-');
+      const writing = await open(workspace, [{ text: 'a1' }, { text: 'a2' }, { text: 'THE SUMMARY' }]);
+      const store = storeIn(directory, writing.kit.environment.redactor);
+      await writing.engine.close();
+      const session = await open(workspace, [{ text: 'a1' }, { text: 'a2' }, { text: 'THE SUMMARY' }], { extra: { store } });
+      await session.engine.send('q1');
+      await session.engine.send('q2');
+      await session.engine.compact();
+      await session.engine.close();
+      const resumed = await open(workspace, [{ text: 'a3' }], { extra: { store, resume: await store.open(session.engine.id, workspace.root) } });
+      await resumed.engine.send('q3');
+      const contents = resumed.kit.llm.requests[0]!.messages.map((message) => message.content);
+      expect(contents[0]).toContain('THE SUMMARY');
+      expect(contents.slice(2)).toEqual(['q2', 'a2', 'q3']);
+    });
+
+    it('opens a session another engine holds read-only: it shows the history and refuses to send', async () => {
+      const workspace = await project();
+      const directory = tempDir('brass-sessions-');
+      const holder = await open(workspace, [{ text: 'held' }]);
+      const store = storeIn(directory, holder.kit.environment.redactor);
+      await holder.engine.close();
+      const holding = await open(workspace, [{ text: 'held' }], { extra: { store } });
+      await holding.engine.send('hold it');
+      const opened = await store.open(holding.engine.id, workspace.root);
+      expect(opened.writer).toBeNull();
+      const reader = await open(workspace, [], { extra: { store, resume: opened } });
+      expect(reader.engine.readOnlyReason).toMatch(/is open (elsewhere|in another)/);
+      expect(reader.engine.history()).toHaveLength(1);
+      await expect(reader.engine.send('hello')).rejects.toMatchObject({ code: 'denied' });
+    });
+
+    it('names the file of a damaged record instead of half-resuming it', async () => {
+      const workspace = await project();
+      const directory = tempDir('brass-sessions-');
+      const base = await open(workspace, []);
+      const store = storeIn(directory, base.kit.environment.redactor);
+      const writer = await store.create({ kind: 'session', version: 1, id: 'damaged', workspace: workspace.root, createdAt: new Date().toISOString() });
+      await writer.append({ kind: 'turn', turnId: 'x', user: 'hi' });
+      await writer.close();
+      const opened = await store.open('damaged', workspace.root);
+      await expect(open(workspace, [], { extra: { store, resume: opened } })).rejects.toThrow(/damaged\.jsonl: record 2 \(turn\) is damaged/);
+    });
   });
 });
