@@ -78,6 +78,10 @@ export { createDocsMap } from './context/docs/index.js';
 export type { DocsMap } from './context/docs/index.js';
 
 export { runAgent } from './agent/run/index.js';
+export { createSessionEngine } from './agent/engine/index.js';
+export type { ApprovalAnswer, ContextReport, CreateSessionEngineOptions, SessionEngine, TranscriptTurn, TurnOutcome, UndoOutcome } from './agent/engine/index.js';
+export { runTurn } from './agent/turn/index.js';
+export type { RunTurnOptions, TurnResult } from './agent/turn/index.js';
 export type { RunAgentOptions, RunAgentResult } from './agent/run/index.js';
 export { createAgentSession } from './agent/session/index.js';
 export type { AgentEnvironment, AgentSession, ApprovalPrompt, CreateAgentSessionOptions } from './agent/session/index.js';
@@ -87,3 +91,4 @@ export { Changeset, applyChangeset, changesetFromPatchFile, rollbackApplied, rol
 export { AGENT_EVENT_VERSION } from './agent/events/agent-event.js';
 export type { AgentEvent, AgentMode, PatchFileSummary, ProtocolEvent, RunFinalState } from './agent/events/agent-event.js';
 export type { JournalEntry, LlmCompleteRequest, LlmCompleteResult, LlmMessage, LlmToolCall, LlmToolDefinition, PatchJournal } from './core/index.js';
+export type { OpenedSession, SessionHeader, SessionProblem, SessionRecord, SessionStore, SessionSummary, SessionWriter } from './core/index.js';

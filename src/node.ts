@@ -12,3 +12,6 @@ export type { AgentServices, OpenAgentServicesOptions } from './adapters/node-wo
 export { createLlm, resolveLlmSettings } from './adapters/llm/index.js';
 export type { CreateLlmOptions, LlmProvider, LlmSettings } from './adapters/llm/index.js';
 export { createFileJournal, journalDirectory } from './adapters/patch-journal/index.js';
+export { createFileSessionStore, sessionsDirectory } from './adapters/session-store/index.js';
+export type { FileSessionStore, FileSessionStoreOptions } from './adapters/session-store/index.js';
+export { openSessionStore } from './adapters/node-workspace/index.js';
