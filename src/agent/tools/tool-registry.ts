@@ -41,6 +41,8 @@ export interface ToolRegistryEntry {
   readonly modes: readonly AgentMode[];
   /** Whether sub-agents (`delegate`) have it, whatever their mode. */
   readonly isInSubAgents: boolean;
+  /** Its shared definition, for tools any surface may run (the read tools); null: built per session only. */
+  readonly definition: ToolDefinition | null;
   /** How the MCP server serves it; null: the agent only. */
   readonly mcp: McpToolSurface | null;
   /** The agent's tool; null when the session lacks what it needs (a docs map). */
@@ -54,7 +56,7 @@ const COMMAND_MODES: readonly AgentMode[] = ['write', 'autonomous'];
 
 /** A read tool: in every mode and in sub-agents, so it needs no approval (see safeToolNames). */
 function readEntry(definition: ToolDefinition, create: (options: ToolSetOptions) => AgentTool | null, mcp: Omit<McpToolSurface, 'definition'> | null): ToolRegistryEntry {
-  return { name: definition.name, effect: definition.effect, modes: AGENT_MODES, isInSubAgents: true, mcp: mcp === null ? null : { definition, ...mcp }, create };
+  return { name: definition.name, effect: definition.effect, modes: AGENT_MODES, isInSubAgents: true, definition, mcp: mcp === null ? null : { definition, ...mcp }, create };
 }
 
 /**
@@ -79,18 +81,20 @@ export const TOOL_REGISTRY: readonly ToolRegistryEntry[] = [
     effect: 'exec',
     modes: AGENT_MODES,
     isInSubAgents: true,
+    definition: null,
     mcp: null,
     create: (options) => createRunValidationTool(options.validationCommands),
   },
-  { name: EDIT_FILE_TOOL, effect: 'write', modes: EDITING_MODES, isInSubAgents: false, mcp: null, create: () => createEditFileTool() },
-  { name: WRITE_FILE_TOOL, effect: 'write', modes: EDITING_MODES, isInSubAgents: false, mcp: null, create: () => createWriteFileTool() },
+  { name: EDIT_FILE_TOOL, effect: 'write', modes: EDITING_MODES, isInSubAgents: false, definition: null, mcp: null, create: () => createEditFileTool() },
+  { name: WRITE_FILE_TOOL, effect: 'write', modes: EDITING_MODES, isInSubAgents: false, definition: null, mcp: null, create: () => createWriteFileTool() },
   // The permission rules decide each command; one no rule allows asks.
-  { name: SHELL_TOOL, effect: 'exec', modes: COMMAND_MODES, isInSubAgents: false, mcp: null, create: () => createShellTool() },
+  { name: SHELL_TOOL, effect: 'exec', modes: COMMAND_MODES, isInSubAgents: false, definition: null, mcp: null, create: () => createShellTool() },
   {
     name: DELEGATE_TOOL,
     effect: 'delegate',
     modes: AGENT_MODES,
     isInSubAgents: false,
+    definition: null,
     mcp: null,
     create: ({ config }) => {
       const delegate = config.agent.delegate;
