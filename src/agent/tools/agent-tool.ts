@@ -119,8 +119,13 @@ export function failure(message: string, code: string, paths: string[] = []): Ag
  * observationFailure('src/a.ts', { code: 'not-found', message: 'no such file' }); // content: 'src/a.ts: no such file (not-found)'
  */
 export function observationFailure(subject: string | null, error: ActionError, paths: string[] = []): AgentToolResult {
-  const line = `${error.message} (${error.code})`;
+  const line = describeActionError(error);
   return failure(subject === null ? line : `${subject}: ${line}`, error.code, paths);
+}
+
+/** `message (code)`: how a failed action reads in a tool result or in command output. */
+export function describeActionError(error: ActionError): string {
+  return `${error.message} (${error.code})`;
 }
 
 /** The JSON Schema of a tool's input as the providers want it (no `$schema` key). */

@@ -4,7 +4,7 @@
  * validation, a gated shell. Every result is text for the model; bad input
  * and expected failures are error results, never exceptions.
  */
-export { defineTool, failure, observationFailure, runToolSpec } from './agent-tool.js';
+export { defineTool, describeActionError, failure, observationFailure, runToolSpec } from './agent-tool.js';
 export type { AgentTool, AgentToolResult, ToolContext, ToolOutputCap, ToolSpec } from './agent-tool.js';
 export type { PendingEdits } from './pending-edits.js';
 export { DEFAULT_READ_LINES, READ_FILE_TOOL, createReadFileTool, readFileDefinition } from './read-file-tool.js';
