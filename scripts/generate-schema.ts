@@ -5,7 +5,7 @@
 // `--check` only reports stale files and exits 1, for CI.
 import fs from 'node:fs';
 import path from 'node:path';
-import { TOOL_TABLE_FILE, replaceToolTable } from '../src/agent/tools/build-tool-table.js';
+import { TOOL_TABLE_FILE, replaceToolTable } from '../src/agent/tools/index.js';
 import { JSON_SCHEMA_FILE, replaceConfigReference, serializeJsonSchema } from '../src/config/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -22,3 +22,4 @@ export { createToolDefinition, readContextOf, toAgentTool } from './tool-definit
 export type { ReadToolContext, ToolDefinition, ToolDefinitionSpec, ToolEffect } from './tool-definition.js';
 export { AGENT_MODES, TOOL_REGISTRY, mcpToolEntries, registryEntriesFor, safeToolNames } from './tool-registry.js';
 export type { McpToolSurface, ToolRegistryEntry, ToolSetOptions } from './tool-registry.js';
+export { TOOL_TABLE_END, TOOL_TABLE_FILE, TOOL_TABLE_START, buildToolTable, replaceToolTable } from './build-tool-table.js';
