@@ -1,9 +1,11 @@
 // Writes the files generated from the config schema (src/config/schema.ts):
 // schema/brass-agent.schema.json for editors, and the key table of
-// docs/configuration.md. Run with `npm run schema` (tsx scripts/generate-schema.ts);
+// docs/configuration.md; and the tool table of docs/tools.md from the tool
+// registry (src/agent/tools/tool-registry.ts). Run with `npm run schema` (tsx scripts/generate-schema.ts);
 // `--check` only reports stale files and exits 1, for CI.
 import fs from 'node:fs';
 import path from 'node:path';
+import { TOOL_TABLE_FILE, replaceToolTable } from '../src/agent/tools/index.js';
 import { JSON_SCHEMA_FILE, replaceConfigReference, serializeJsonSchema } from '../src/config/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -13,6 +15,7 @@ const isCheck = process.argv.includes('--check');
 const outputs = [
   { file: JSON_SCHEMA_FILE, expected: serializeJsonSchema() },
   { file: DOCS_FILE, expected: replaceConfigReference(fs.readFileSync(path.join(ROOT, DOCS_FILE), 'utf8')) },
+  { file: TOOL_TABLE_FILE, expected: replaceToolTable(fs.readFileSync(path.join(ROOT, TOOL_TABLE_FILE), 'utf8')) },
 ];
 
 let staleCount = 0;

@@ -201,6 +201,57 @@ describe.concurrent('brass-agent mcp', () => {
     expect(textOf(missing)).toContain('nowhere');
   });
 
+  it('reads with the agent\'s offset and limit, and still takes the deprecated startLine/endLine; annotations follow the effect class', async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    const { tools } = await server.client.listTools();
+    const readFile = tools.find((tool) => tool.name === 'read_file');
+    expect(readFile?.inputSchema).toMatchObject({ properties: { offset: { type: 'integer' }, limit: { type: 'integer', maximum: 2000 }, startLine: { description: expect.stringMatching(/^Deprecated/) } } });
+    for (const name of ['read_file', 'search_text', 'docs_map']) expect(tools.find((tool) => tool.name === name)?.annotations?.readOnlyHint, name).toBe(true);
+    expect(tools.find((tool) => tool.name === 'discover_context')?.annotations?.readOnlyHint).toBe(false);
+
+    const range = await server.call('read_file', { path: 'src/a.ts', offset: 2, limit: 2 });
+    expect(range.isError).toBeFalsy();
+    expect(textOf(range)).toBe('src/a.ts (lines 2-3 of 4; call again with offset 4 for more)\nline two\nline three');
+    expect(textOf(await server.call('read_file', { path: 'src/a.ts', offset: 4 }))).toBe('src/a.ts (lines 4-4 of 4)\nexport const needle = 3;');
+    const past = await server.call('read_file', { path: 'src/a.ts', offset: 9 });
+    expect(past.isError).toBe(true);
+    expect(textOf(past)).toBe('offset: 9 is past the end of src/a.ts (4 lines)');
+    const both = await server.call('read_file', { path: 'src/a.ts', offset: 1, endLine: 2 });
+    expect(both.isError).toBe(true);
+    expect(textOf(both)).toMatch(/not both/);
+  });
+
+  it('caps search_text at 1,000 matches, as the agent does', async () => {
+    await using files = await fixture();
+    await using server = await startServer(files.workspace, files.home);
+    const { tools } = await server.client.listTools();
+    expect(tools.find((tool) => tool.name === 'search_text')?.inputSchema).toMatchObject({ properties: { maxResults: { maximum: 1000 } } });
+    expect((await server.call('search_text', { query: 'needle', maxResults: 1000 })).isError).toBeFalsy();
+    const over = await server.call('search_text', { query: 'needle', maxResults: 1001 });
+    expect(over.isError).toBe(true);
+    expect(textOf(over)).toContain('maxResults');
+  });
+
+  it('checks the permission rules on docs_map and the page it opens, as the agent does', async () => {
+    const rules = (deny: string[]) => ({ '.brass-agent.json': JSON.stringify({ permissions: { deny } }) });
+    await using home = await createTempWorkspace();
+    await using toolDenied = await createTempWorkspace({ git: true, files: { ...TREE, ...rules(['Tool(docs_map)']) } });
+    await using server = await startServer(toolDenied, home);
+    const denied = await server.call('docs_map');
+    expect(denied.isError).toBe(true);
+    expect(textOf(denied)).toMatch(/^docs_map is denied \(denied by rule Tool\(docs_map\)\)$/);
+    // The other tools are not affected by a rule on this one.
+    expect((await server.call('read_file', { path: 'src/a.ts' })).isError).toBeFalsy();
+
+    await using pageDenied = await createTempWorkspace({ git: true, files: { ...TREE, ...rules(['Read(docs/guides/install.md)']) } });
+    await using pageServer = await startServer(pageDenied, home);
+    const page = await pageServer.call('docs_map', { target: 'guides/install' });
+    expect(page.isError).toBe(true);
+    expect(textOf(page)).not.toContain('Run npm install');
+    expect(JSON.parse(textOf(await pageServer.call('docs_map'))) as unknown).toMatchObject({ regions: [{ target: 'guides' }] });
+  });
+
   it('serves 1,000 calls without growing memory without bound', { timeout: 90_000 }, async () => {
     await using files = await fixture();
     await using server = await startServer(files.workspace, files.home);

@@ -1,18 +1,18 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { mcpToolEntries } from '../agent/tools/index.js';
 import { registerDiscoverContextTool } from './discover-context-tool.js';
-import { registerDocsMapTool } from './docs-map-tool.js';
 import type { McpSession } from './mcp-session.js';
 import { registerProjectContextTool } from './project-context-tool.js';
-import { registerReadFileTool } from './read-file-tool.js';
-import { registerSearchTextTool } from './search-text-tool.js';
+import { registerDerivedTool } from './register-derived-tool.js';
 
 /** The server's name in the MCP handshake. */
 export const MCP_SERVER_NAME = 'brass-agent';
 
 /**
- * The brass-agent MCP server with its five tools (discover_context,
- * project_context, read_file, search_text, docs_map), bound to one
- * session's workspace. Not yet connected to a transport.
+ * The brass-agent MCP server bound to one session's workspace: its own
+ * discover_context and project_context, then the registry's MCP tools
+ * (read_file, search_text, docs_map) derived from the agent's definitions.
+ * Not yet connected to a transport.
  */
 export function createMcpServer(session: McpSession, version: string): McpServer {
   const server = new McpServer(
@@ -21,8 +21,6 @@ export function createMcpServer(session: McpSession, version: string): McpServer
   );
   registerDiscoverContextTool(server, session);
   registerProjectContextTool(server, session);
-  registerReadFileTool(server, session);
-  registerSearchTextTool(server, session);
-  registerDocsMapTool(server, session);
+  for (const entry of mcpToolEntries()) registerDerivedTool(server, session, entry);
   return server;
 }

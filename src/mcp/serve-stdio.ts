@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { openWorkspace } from '../adapters/node-workspace/index.js';
 import { describeSandboxGap } from '../adapters/sandbox/index.js';
+import { safeToolNames } from '../agent/tools/index.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { createMcpSession, type McpLog } from './mcp-session.js';
 
@@ -27,7 +28,8 @@ export interface ServeStdioOptions {
  * any protocol message is exchanged.
  */
 export async function serveStdio(options: ServeStdioOptions): Promise<void> {
-  const workspace = await openWorkspace({ cwd: options.cwd, env: options.env, ...(options.configPath === undefined ? {} : { configPath: options.configPath }) });
+  // The registry's read tools need no approval here either: the safe set is derived, as in the agent.
+  const workspace = await openWorkspace({ cwd: options.cwd, env: options.env, safeTools: safeToolNames(), ...(options.configPath === undefined ? {} : { configPath: options.configPath }) });
   for (const warning of workspace.config.warnings) options.log(`warning: ${warning}`);
   const gap = describeSandboxGap(await workspace.services.shell.status(), { isWorkspaceTrusted: workspace.config.isWorkspaceTrusted, isRequired: workspace.config.config.sandbox.mode === 'required' });
   if (gap !== null) options.log(`warning: ${gap}`);

@@ -6,7 +6,7 @@ import {
   createRuntime,
   type PathProbe,
   type PermissionServiceOptions,
-  type Runtime,
+  type CheckingRuntime,
   type Redactor,
   type RuntimeLimits,
   type ShellParser,
@@ -35,6 +35,8 @@ export interface OpenWorkspaceOptions {
   allowedCommands?: readonly (readonly string[])[];
   /** Asks a person on `ask` decisions; absent, asks are refused. */
   ask?: PermissionServiceOptions['ask'];
+  /** Tools whose reads need no approval: the tool registry's read tools (the MCP server passes them; default DEFAULT_SAFE_TOOLS). */
+  safeTools?: readonly string[];
 }
 
 export interface ConfigFiles {
@@ -57,7 +59,7 @@ export interface OpenedWorkspace {
   search: SearchEngineInfo;
   /** The Node services; `services.shell` is the sandbox service (`status()` says whether commands run sandboxed). */
   services: NodeServices;
-  runtime: Runtime;
+  runtime: CheckingRuntime;
   /** The bash parser the runtime's folder gate uses; pass it to any other runtime built on these services. */
   shellParser: ShellParser;
   /** Redacts secrets from text that leaves the process (prompts, JSON outputs, logs), per the config. */
@@ -139,6 +141,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
     permission: createPermissionService({
       homeDir: probe.homeDir,
       ...(options.allowedCommands ? { allowedCommands: options.allowedCommands } : {}),
+      ...(options.safeTools ? { safeTools: options.safeTools } : {}),
       rules: config.config.permissions,
       approval: config.config.approval,
       ...(options.ask ? { ask: options.ask } : {}),

@@ -63,6 +63,8 @@ export function createDelegateTool(settings: DelegateSettings): AgentTool {
       `Hand independent read-only investigations to sub-agents (up to ${settings.maxTasks} tasks per call, ${settings.concurrency} at once). ` +
       'Each can read, search and run validation but not edit; you get each one\'s final report.',
     schema,
+    // The report is the sub-agents' answers, each bounded by its own token budget; the loop's turn budget bounds the whole.
+    maxResultBytes: null,
     async run({ tasks }, { session, signal }) {
       const outcomes = await mapWithConcurrency(tasks, settings.concurrency, (task) => runTask(session, task, settings, signal));
       const usage = outcomes.reduce((total, outcome) => ({ inputTokens: total.inputTokens + outcome.usage.inputTokens, outputTokens: total.outputTokens + outcome.usage.outputTokens }), { inputTokens: 0, outputTokens: 0 });

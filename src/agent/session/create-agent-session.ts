@@ -6,6 +6,7 @@ import type { AgentSession, CreateAgentSessionOptions } from './agent-session.js
 import { createApprovalAsker } from './create-approval-asker.js';
 import { renderDocsSection, renderToolsSection } from './render-prompt-sections.js';
 import { toolsForMode } from './tools-for-mode.js';
+import { safeToolNames } from '../tools/tool-registry.js';
 
 /**
  * Builds one agent session on the run's environment:
@@ -50,6 +51,8 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
     approval: environment.approval,
     allowedCommands,
     commandDefinitionPaths: commandDefinitionPaths(allowedCommands),
+    // The tool registry's read tools: the safe set is derived, never typed out.
+    safeTools: safeToolNames(),
     // The sandbox makes a prompt per command pointless where the mode already lets the agent change the workspace.
     areCommandsConfined: environment.areCommandsConfined === true && (options.mode === 'write' || options.mode === 'autonomous') && parent === null,
     clock: environment.services.clock,

@@ -1,30 +1,11 @@
-import type { Config } from '../../config/index.js';
-import type { DocsMap } from '../../context/docs/index.js';
-import { createDelegateTool } from '../delegate/index.js';
-import type { AgentMode } from '../events/agent-event.js';
 import type { AgentTool } from '../tools/agent-tool.js';
-import { createDocsMapTool } from '../tools/docs-map-tool.js';
-import { createEditFileTool } from '../tools/edit-file-tool.js';
-import { createListDirTool } from '../tools/list-dir-tool.js';
-import { createReadFileTool } from '../tools/read-file-tool.js';
-import { createRunValidationTool } from '../tools/run-validation-tool.js';
-import { createSearchTextTool } from '../tools/search-text-tool.js';
-import { createShellTool } from '../tools/shell-tool.js';
-import { createWriteFileTool } from '../tools/write-file-tool.js';
-import type { ValidationCommandSpec } from '../validation/index.js';
+import { type ToolSetOptions, registryEntriesFor } from '../tools/tool-registry.js';
 
-/** What the tool set depends on besides the mode. */
-export interface ToolSetOptions {
-  mode: AgentMode;
-  /** A sub-agent: read-only tools, no `delegate`. */
-  isChild: boolean;
-  config: Config;
-  docsMap: DocsMap | null;
-  validationCommands: readonly ValidationCommandSpec[];
-}
+export type { ToolSetOptions } from '../tools/tool-registry.js';
 
 /**
- * The tools of a session, in the order the model sees them:
+ * The tools of a session, in the order the model sees them, derived from
+ * the tool registry (TOOL_REGISTRY):
  * - every mode: read_file, search_text, list_dir, docs_map (when the
  *   project has a docs map), run_validation, delegate;
  * - `propose`, `write`, `autonomous`: also edit_file and write_file;
@@ -33,23 +14,5 @@ export interface ToolSetOptions {
  * - a sub-agent gets the read-only set without delegate, whatever its mode.
  */
 export function toolsForMode(options: ToolSetOptions): AgentTool[] {
-  const { mode, isChild, config } = options;
-  const tools: AgentTool[] = [createReadFileTool(), createSearchTextTool(), createListDirTool()];
-  if (options.docsMap !== null) tools.push(createDocsMapTool(options.docsMap));
-  tools.push(createRunValidationTool(options.validationCommands));
-  if (isChild) return tools;
-  if (mode !== 'read-only') tools.push(createEditFileTool(), createWriteFileTool());
-  if (mode === 'write' || mode === 'autonomous') tools.push(createShellTool());
-  const delegate = config.agent.delegate;
-  tools.push(
-    createDelegateTool({
-      maxTasks: delegate.maxTasks,
-      concurrency: delegate.concurrency,
-      timeoutMs: delegate.timeoutMs,
-      maxSteps: delegate.maxSteps,
-      maxTokens: config.agent.maxTokens,
-      maxOutputTokens: config.llm.maxOutputTokens,
-    }),
-  );
-  return tools;
+  return registryEntriesFor(options).flatMap((entry) => entry.create(options) ?? []);
 }

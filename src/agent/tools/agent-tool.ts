@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { BrassError, type LlmToolDefinition } from '../../core/index.js';
+import { type ActionError, BrassError, type LlmToolDefinition } from '../../core/index.js';
 import type { AgentSession } from '../session/agent-session.js';
+import { MAX_TOOL_RESULT_BYTES, capToolText } from './tool-text.js';
 
 /** What a tool gets besides its input: the session it runs in and the call. */
 export interface ToolContext {
@@ -42,8 +43,16 @@ export interface AgentTool {
   run(input: unknown, context: ToolContext): Promise<AgentToolResult>;
 }
 
+/** How a tool's result text is cut (see `runToolSpec`). */
+export interface ToolOutputCap {
+  /** Bytes of result text kept at most: default MAX_TOOL_RESULT_BYTES; null leaves the text whole (the tool bounds it itself). */
+  maxResultBytes?: number | null;
+  /** What the cut line tells the reader to do (default: narrow the request). */
+  truncationHint?: string;
+}
+
 /** What `defineTool` needs. */
-export interface ToolSpec<Schema extends z.ZodType> {
+export interface ToolSpec<Schema extends z.ZodType> extends ToolOutputCap {
   name: string;
   /** For the model; its first sentence is the tool's line in the system prompt. */
   description: string;
@@ -57,6 +66,7 @@ export interface ToolSpec<Schema extends z.ZodType> {
  * from `z.toJSONSchema`, input is validated before `run`, and a failure
  * (bad arguments, a BrassError, anything thrown) becomes an error result
  * that tells the model what to fix, never an exception out of the loop.
+ * The result text is cut centrally at MAX_TOOL_RESULT_BYTES.
  *
  * @example
  * const echo = defineTool({ name: 'echo', description: 'Echoes.', schema: z.strictObject({ text: z.string() }),
@@ -64,21 +74,36 @@ export interface ToolSpec<Schema extends z.ZodType> {
  */
 export function defineTool<Schema extends z.ZodType>(spec: ToolSpec<Schema>): AgentTool {
   const definition: LlmToolDefinition = { name: spec.name, description: spec.description, inputSchema: toInputSchema(spec.schema) };
-  return {
-    definition,
-    async run(input, context) {
-      const parsed = spec.schema.safeParse(input);
-      if (!parsed.success) return failure(`Invalid arguments for ${spec.name}: ${describeIssues(parsed.error)}. Fix the arguments and call it again.`, 'invalid-input');
-      try {
-        return await spec.run(parsed.data, context);
-      } catch (error) {
-        if (BrassError.isInstance(error)) return failure(`${spec.name}: ${error.message}`, error.code);
-        // A bug in a tool must not end the run: the model is told, the run goes on.
-        const message = error instanceof Error ? error.message : String(error);
-        return failure(`${spec.name} failed unexpectedly: ${message}`, 'failed');
-      }
-    },
-  };
+  return { definition, run: (input, context) => runToolSpec(spec, spec.schema, input, context) };
+}
+
+/**
+ * The one wrapper every tool runs through, on every surface: validates
+ * `input` against `schema`, runs the tool, turns a failure (bad arguments,
+ * a BrassError, anything thrown) into an error result, and applies the
+ * output cap. Never throws.
+ */
+export async function runToolSpec<Schema extends z.ZodType, Context>(
+  spec: ToolOutputCap & { name: string; run(input: z.output<Schema>, context: Context): Promise<AgentToolResult> },
+  schema: Schema,
+  input: unknown,
+  context: Context,
+): Promise<AgentToolResult> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return failure(`Invalid arguments for ${spec.name}: ${describeIssues(parsed.error)}. Fix the arguments and call it again.`, 'invalid-input');
+  let result: AgentToolResult;
+  try {
+    result = await spec.run(parsed.data, context);
+  } catch (error) {
+    if (BrassError.isInstance(error)) return failure(`${spec.name}: ${error.message}`, error.code);
+    // A bug in a tool must not end the run: the model is told, the run goes on.
+    const message = error instanceof Error ? error.message : String(error);
+    return failure(`${spec.name} failed unexpectedly: ${message}`, 'failed');
+  }
+  const maxBytes = spec.maxResultBytes === undefined ? MAX_TOOL_RESULT_BYTES : spec.maxResultBytes;
+  if (maxBytes === null) return result;
+  const content = capToolText(result.content, maxBytes, spec.truncationHint);
+  return content === result.content ? result : { ...result, content };
 }
 
 /** An error result: the model reads `message`, events show its first line. */
@@ -86,8 +111,25 @@ export function failure(message: string, code: string, paths: string[] = []): Ag
   return { ok: false, content: message, paths, summary: message.split('\n')[0] ?? message, code };
 }
 
+/**
+ * The error result of a failed action: `subject: message (code)`, the one
+ * line every tool writes when the runtime refuses or fails an action.
+ *
+ * @example
+ * observationFailure('src/a.ts', { code: 'not-found', message: 'no such file' }); // content: 'src/a.ts: no such file (not-found)'
+ */
+export function observationFailure(subject: string | null, error: ActionError, paths: string[] = []): AgentToolResult {
+  const line = describeActionError(error);
+  return failure(subject === null ? line : `${subject}: ${line}`, error.code, paths);
+}
+
+/** `message (code)`: how a failed action reads in a tool result or in command output. */
+export function describeActionError(error: ActionError): string {
+  return `${error.message} (${error.code})`;
+}
+
 /** The JSON Schema of a tool's input as the providers want it (no `$schema` key). */
-function toInputSchema(schema: z.ZodType): Record<string, unknown> {
+export function toInputSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return jsonSchema;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answerDocsQuery, type DocsMap } from '../../context/docs/index.js';
-import { type AgentTool, defineTool, failure } from './agent-tool.js';
-import { capToolText } from './tool-text.js';
+import { type AgentTool, failure } from './agent-tool.js';
+import { type ToolDefinition, createToolDefinition, readContextOf, toAgentTool } from './tool-definition.js';
 
 /** The tool's name. */
 export const DOCS_MAP_TOOL = 'docs_map';
@@ -12,34 +12,36 @@ const schema = z.strictObject({
 });
 
 /**
- * `docs_map`: the project's docs map, as the MCP tool and `brass-agent docs
- * --json` answer it (see answerDocsQuery). A page it shows counts as
- * touched, so nested context there is disclosed.
+ * `docs_map`: the project's docs map, as `brass-agent docs --json` answers
+ * it (see answerDocsQuery). The permission rules on the tool and on the page
+ * it opens are checked first. A page it shows counts as touched, so nested
+ * context there is disclosed.
  */
+export const docsMapDefinition: ToolDefinition = createToolDefinition({
+  name: DOCS_MAP_TOOL,
+  effect: 'read',
+  description:
+    "Navigate the project's documentation. No arguments: the regions and loose pages. target: a region's pages, or a page's full text. " +
+    'search: the five best matching pages for a question, with snippets. Returns JSON.',
+  schema,
+  truncationHint: 'open a narrower target',
+  async run({ target, search }, { runtime, redact, openDocsMap }) {
+    if (openDocsMap === undefined) return failure('This project has no docs map.', 'unavailable');
+    // The map reads through the entry point's runtime: the session's rules on this tool are checked here.
+    const toolCheck = await runtime.check({ kind: 'fs.list', path: '.', tool: DOCS_MAP_TOOL });
+    if (toolCheck.verdict.decision === 'deny') return failure(`docs_map is denied (${toolCheck.verdict.reason})`, 'denied');
+    const answer = await answerDocsQuery(await openDocsMap(), { target, search });
+    const path = typeof answer.path === 'string' ? answer.path : null;
+    if (path !== null) {
+      const pageCheck = await runtime.check({ kind: 'fs.readFile', path, tool: DOCS_MAP_TOOL });
+      if (pageCheck.verdict.decision === 'deny') return failure(`${path}: reading it is denied (${pageCheck.verdict.reason})`, 'denied');
+    }
+    const what = search !== undefined ? `searched docs for ${JSON.stringify(search)}` : target === undefined ? 'listed docs regions' : `opened docs ${target}`;
+    return { ok: true, content: redact(JSON.stringify(answer, null, 2)), paths: path === null ? [] : [path], summary: what };
+  },
+});
+
+/** The agent's `docs_map` over the session's docs map (see docsMapDefinition). */
 export function createDocsMapTool(docsMap: DocsMap): AgentTool {
-  return defineTool({
-    name: DOCS_MAP_TOOL,
-    description:
-      "Navigate the project's documentation. No arguments: the regions and loose pages. target: a region's pages, or a page's full text. " +
-      'search: the five best matching pages for a question, with snippets. Returns JSON.',
-    schema,
-    async run({ target, search }, { session }) {
-      // The map reads through the entry point's runtime: the session's rules on this tool are checked here.
-      const toolCheck = await session.runtime.check({ kind: 'fs.list', path: '.', tool: DOCS_MAP_TOOL });
-      if (toolCheck.verdict.decision === 'deny') return failure(`docs_map is denied (${toolCheck.verdict.reason})`, 'denied');
-      const answer = await answerDocsQuery(docsMap, { target, search });
-      const path = typeof answer.path === 'string' ? answer.path : null;
-      if (path !== null) {
-        const pageCheck = await session.runtime.check({ kind: 'fs.readFile', path, tool: DOCS_MAP_TOOL });
-        if (pageCheck.verdict.decision === 'deny') return failure(`${path}: reading it is denied (${pageCheck.verdict.reason})`, 'denied');
-      }
-      const what = search !== undefined ? `searched docs for ${JSON.stringify(search)}` : target === undefined ? 'listed docs regions' : `opened docs ${target}`;
-      return {
-        ok: true,
-        content: capToolText(session.redact(JSON.stringify(answer, null, 2)), undefined, 'open a narrower target'),
-        paths: path === null ? [] : [path],
-        summary: what,
-      };
-    },
-  });
+  return toAgentTool(docsMapDefinition, (context) => readContextOf(context, docsMap));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type AgentTool, defineTool, failure } from './agent-tool.js';
-import { capToolText } from './tool-text.js';
+import { type AgentTool, observationFailure } from './agent-tool.js';
+import { type ToolDefinition, createToolDefinition, readContextOf, toAgentTool } from './tool-definition.js';
 
 /** The tool's name. */
 export const LIST_DIR_TOOL = 'list_dir';
@@ -20,29 +20,28 @@ const schema = z.strictObject({
  * `.gitignore`, skipped directories), one workspace-relative path per line,
  * directories with a trailing `/`.
  */
+export const listDirDefinition: ToolDefinition = createToolDefinition({
+  name: LIST_DIR_TOOL,
+  effect: 'read',
+  description: 'List a directory of the workspace (optionally recursive). One path per line; directories end with "/". Ignored files and build directories are skipped.',
+  schema,
+  async run({ path, recursive, maxEntries }, { runtime, redact, signal }) {
+    const limit = maxEntries ?? DEFAULT_LIST_ENTRIES;
+    const observation = await runtime.execute(
+      { kind: 'fs.list', tool: LIST_DIR_TOOL, ...(path === undefined ? {} : { path }), recursive: recursive ?? false, maxEntries: limit },
+      signal === undefined ? {} : { signal },
+    );
+    const where = path ?? '.';
+    if (!observation.ok) return observationFailure(where, observation.error);
+    const { entries, truncated } = observation.value;
+    const lines = entries.map((entry) => (entry.kind === 'directory' ? `${entry.path}/` : entry.path));
+    if (lines.length === 0) lines.push('(empty directory)');
+    if (truncated) lines.push(`[... more entries not shown: raise maxEntries (up to ${MAX_LIST_ENTRIES}) or list a subdirectory ...]`);
+    return { ok: true, content: redact(lines.join('\n')), paths: [where], summary: `listed ${where} (${entries.length}${truncated ? '+' : ''} entries)` };
+  },
+});
+
+/** The agent's `list_dir` (see listDirDefinition). */
 export function createListDirTool(): AgentTool {
-  return defineTool({
-    name: LIST_DIR_TOOL,
-    description: 'List a directory of the workspace (optionally recursive). One path per line; directories end with "/". Ignored files and build directories are skipped.',
-    schema,
-    async run({ path, recursive, maxEntries }, { session, signal }) {
-      const limit = maxEntries ?? DEFAULT_LIST_ENTRIES;
-      const observation = await session.runtime.execute(
-        { kind: 'fs.list', tool: LIST_DIR_TOOL, ...(path === undefined ? {} : { path }), recursive: recursive ?? false, maxEntries: limit },
-        { signal },
-      );
-      const where = path ?? '.';
-      if (!observation.ok) return failure(`${where}: ${observation.error.message} (${observation.error.code})`, observation.error.code);
-      const { entries, truncated } = observation.value;
-      const lines = entries.map((entry) => (entry.kind === 'directory' ? `${entry.path}/` : entry.path));
-      if (lines.length === 0) lines.push('(empty directory)');
-      if (truncated) lines.push(`[... more entries not shown: raise maxEntries (up to ${MAX_LIST_ENTRIES}) or list a subdirectory ...]`);
-      return {
-        ok: true,
-        content: capToolText(session.redact(lines.join('\n'))),
-        paths: [where],
-        summary: `listed ${where} (${entries.length}${truncated ? '+' : ''} entries)`,
-      };
-    },
-  });
+  return toAgentTool(listDirDefinition, (context) => readContextOf(context));
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { toolResultEventOf } from '../../context/nested/index.js';
 import { utf8ByteLength } from '../../core/context-text/truncate-utf8.js';
-import { type AgentTool, type AgentToolResult, defineTool, failure } from './agent-tool.js';
+import { type AgentTool, type AgentToolResult, failure, observationFailure } from './agent-tool.js';
 import { sliceLines } from './slice-lines.js';
-import { MAX_TOOL_RESULT_BYTES, capToolText } from './tool-text.js';
+import { type ReadToolContext, type ToolDefinition, createToolDefinition, readContextOf, toAgentTool } from './tool-definition.js';
+import { MAX_TOOL_RESULT_BYTES } from './tool-text.js';
 
 /** The tool's name. */
 export const READ_FILE_TOOL = 'read_file';
@@ -16,51 +17,85 @@ const schema = z.strictObject({
   limit: z.number().int().min(1).max(DEFAULT_READ_LINES).optional().describe(`How many lines to return. Default and maximum ${DEFAULT_READ_LINES}.`),
 });
 
+/** The MCP server's arguments: `startLine`/`endLine` are the server's first range arguments, kept for older clients. */
+const compatSchema = schema.extend({
+  startLine: z.number().int().min(1).optional().describe('Deprecated: use offset. First line to return, 1-based.'),
+  endLine: z.number().int().min(1).optional().describe('Deprecated: use limit. Last line to return, inclusive, 1-based.'),
+});
+
+/** Which arguments the caller used for the range, so messages name them. */
+interface RangeWords {
+  start: 'offset' | 'startLine';
+  /** The last line the caller asked for, when it said (`endLine`); the rest is then not offered. */
+  requestedLast: number | undefined;
+}
+
 /**
  * `read_file`: a workspace file through the runtime's safe read (scope,
  * permission rules, no devices, size cap), or its pending content when this
  * run edited it. At most DEFAULT_READ_LINES lines and MAX_TOOL_RESULT_BYTES
- * per call; the header says which lines and how to read on.
+ * per call; the header says which lines and how to read on. The MCP server
+ * also accepts the deprecated `startLine`/`endLine` (mapped onto offset and limit).
  */
+export const readFileDefinition: ToolDefinition = createToolDefinition({
+  name: READ_FILE_TOOL,
+  effect: 'read',
+  description:
+    `Read a text file of the workspace, optionally only some lines (offset, limit; at most ${DEFAULT_READ_LINES} lines and ${MAX_TOOL_RESULT_BYTES / 1024} KiB per call). ` +
+    'Shows this run\'s pending edits, not the file on disk, for files you edited. Secrets appear as [REDACTED:<kind>]. ' +
+    'The first read in a directory with its own AGENTS.md (or similar) appends those instructions in a <system-reminder>: follow them.',
+  schema,
+  compatSchema,
+  run: readFile,
+});
+
+/** The agent's `read_file` (see readFileDefinition). */
 export function createReadFileTool(): AgentTool {
-  return defineTool({
-    name: READ_FILE_TOOL,
-    description:
-      `Read a text file of the workspace, optionally only some lines (offset, limit; at most ${DEFAULT_READ_LINES} lines and ${MAX_TOOL_RESULT_BYTES / 1024} KiB per call). ` +
-      'Shows this run\'s pending edits, not the file on disk, for files you edited. Secrets appear as [REDACTED:<kind>]. ' +
-      'The first read in a directory with its own AGENTS.md (or similar) appends those instructions in a <system-reminder>: follow them.',
-    schema,
-    async run({ path, offset, limit }, { session, signal }) {
-      const { runtime, edits } = session;
-      const resolved = await runtime.scope.resolve(path);
-      const pending = resolved.relativePath === null ? undefined : edits.pendingContent(resolved.relativePath);
-      if (pending !== undefined) {
-        // Pending content never touched the disk, but a deny rule on the path still applies to reading it.
-        const check = await runtime.check({ kind: 'fs.readFile', path, tool: READ_FILE_TOOL });
-        if (check.verdict.decision === 'deny') return failure(`${path}: fs.readFile is denied (${check.verdict.reason})`, 'denied');
-        const relative = resolved.relativePath!;
-        if (pending === null) return failure(`${relative} is deleted by a pending edit of this run.`, 'not-found', [relative]);
-        return present(session.redact(pending), { path: relative, offset, limit, notes: ['pending edit of this run, not on disk yet'], isWhole: true });
-      }
-      const action = { kind: 'fs.readFile', path, tool: READ_FILE_TOOL } as const;
-      const observation = await runtime.execute(action, { signal });
-      if (!observation.ok) return failure(`${path}: ${observation.error.message} (${observation.error.code})`, observation.error.code);
-      const file = observation.value;
-      const notes: string[] = [];
-      if (file.truncated) notes.push(`only the first ${file.bytes} of ${file.totalBytes} bytes were read`);
-      if (file.encoding === 'utf8-lossy') notes.push('not valid UTF-8: invalid bytes are shown as U+FFFD');
-      const disclosure = toolResultEventOf(READ_FILE_TOOL, action, observation);
-      return present(session.redact(file.content), { path: file.path, offset, limit, notes, isWhole: disclosure.contentPaths !== undefined });
-    },
-  });
+  return toAgentTool(readFileDefinition, (context) => readContextOf(context));
+}
+
+async function readFile(input: z.output<typeof compatSchema>, context: ReadToolContext): Promise<AgentToolResult> {
+  const { path, startLine, endLine } = input;
+  const { runtime, edits, signal } = context;
+  const isLegacy = startLine !== undefined || endLine !== undefined;
+  if (isLegacy && (input.offset !== undefined || input.limit !== undefined)) return failure('Give offset and limit, or the deprecated startLine and endLine, not both.', 'invalid-input');
+  if (startLine !== undefined && endLine !== undefined && endLine < startLine) return failure(`endLine: ${endLine} is before startLine ${startLine}`, 'invalid-input');
+  const offset = isLegacy ? startLine : input.offset;
+  const limit = isLegacy ? (endLine === undefined ? undefined : Math.min(endLine - (startLine ?? 1) + 1, DEFAULT_READ_LINES)) : input.limit;
+  const words: RangeWords = { start: isLegacy ? 'startLine' : 'offset', requestedLast: isLegacy ? endLine : undefined };
+  const range = { offset, limit, words };
+  if (edits !== undefined) {
+    const resolved = await runtime.scope.resolve(path);
+    const pending = resolved.relativePath === null ? undefined : edits.pendingContent(resolved.relativePath);
+    if (pending !== undefined) {
+      // Pending content never touched the disk, but a deny rule on the path still applies to reading it.
+      const check = await runtime.check({ kind: 'fs.readFile', path, tool: READ_FILE_TOOL });
+      if (check.verdict.decision === 'deny') return failure(`${path}: fs.readFile is denied (${check.verdict.reason})`, 'denied');
+      const relative = resolved.relativePath!;
+      if (pending === null) return failure(`${relative} is deleted by a pending edit of this run.`, 'not-found', [relative]);
+      return present(context.redact(pending), { path: relative, ...range, notes: ['pending edit of this run, not on disk yet'], isWhole: true });
+    }
+  }
+  const action = { kind: 'fs.readFile', path, tool: READ_FILE_TOOL } as const;
+  const observation = await runtime.execute(action, signal === undefined ? {} : { signal });
+  if (!observation.ok) return observationFailure(path, observation.error);
+  const file = observation.value;
+  const notes: string[] = [];
+  if (file.truncated) notes.push(`only the first ${file.bytes} of ${file.totalBytes} bytes were read`);
+  if (file.encoding === 'utf8-lossy') notes.push('not valid UTF-8: invalid bytes are shown as U+FFFD');
+  const disclosure = toolResultEventOf(READ_FILE_TOOL, action, observation);
+  return present(context.redact(file.content), { path: file.path, ...range, notes, isWhole: disclosure.contentPaths !== undefined });
 }
 
 /** The result text: a header when anything is not plain, then the lines that fit. */
-function present(content: string, options: { path: string; offset: number | undefined; limit: number | undefined; notes: string[]; isWhole: boolean }): AgentToolResult {
-  const { path, offset, notes } = options;
+function present(
+  content: string,
+  options: { path: string; offset: number | undefined; limit: number | undefined; words: RangeWords; notes: string[]; isWhole: boolean },
+): AgentToolResult {
+  const { path, offset, notes, words } = options;
   const limit = options.limit ?? DEFAULT_READ_LINES;
   const slice = sliceLines(content, offset, (offset ?? 1) + limit - 1);
-  if (offset !== undefined && offset > slice.total) return failure(`offset: ${offset} is past the end of ${path} (${slice.total} lines)`, 'invalid-input', [path]);
+  if (offset !== undefined && offset > slice.total) return failure(`${words.start}: ${offset} is past the end of ${path} (${slice.total} lines)`, 'invalid-input', [path]);
   const lines = slice.text.split('\n');
   // Keep whole lines within the byte cap, so the model can continue at the next line.
   let kept = 0;
@@ -74,15 +109,17 @@ function present(content: string, options: { path: string; offset: number | unde
   const last = slice.first + kept - 1;
   const isPartial = slice.first > 1 || last < slice.total;
   const allNotes = [...(isPartial ? [`lines ${slice.first}-${last} of ${slice.total}`] : []), ...notes];
-  if (last < slice.total) allNotes.push(`call again with offset ${last + 1} for more`);
+  // A caller that named its last line (endLine) is only told of lines it asked for and did not get.
+  const offered = Math.min(words.requestedLast ?? slice.total, slice.total);
+  if (last < offered) allNotes.push(`call again with ${words.start} ${last + 1} for more`);
   const header = allNotes.length > 0 ? `${path} (${allNotes.join('; ')})\n` : '';
   // Without a range the file comes back as it is, its final newline included.
   const body = isPartial ? lines.slice(0, kept).join('\n') : content;
   const isWhole = options.isWhole && !isPartial;
   return {
     ok: true,
-    // One very long line can still exceed the cap on its own.
-    content: capToolText(`${header}${body}`),
+    // One very long line can still exceed the cap on its own: the central cap cuts it.
+    content: `${header}${body}`,
     paths: [path],
     ...(isWhole ? { contentPaths: [path] } : {}),
     summary: `read ${path}${isPartial ? ` lines ${slice.first}-${last}` : ''}`,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { runValidation, type ValidationCommandResult, type ValidationCommandSpec } from '../validation/index.js';
 import { type AgentTool, defineTool, failure } from './agent-tool.js';
-import { capToolText } from './tool-text.js';
 
 /** The tool's name. */
 export const RUN_VALIDATION_TOOL = 'run_validation';
@@ -38,7 +37,7 @@ export function createRunValidationTool(commands: readonly ValidationCommandSpec
       const output = result.commands.map((command) => command.output).join('\n');
       return {
         ok: true,
-        content: capToolText(session.redact([header, ...notes, ...sections].join('\n\n'))),
+        content: session.redact([header, ...notes, ...sections].join('\n\n')),
         paths: [],
         summary: header,
         validationOutput: output,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { type AgentTool, defineTool, failure } from './agent-tool.js';
+import { type AgentTool, observationFailure } from './agent-tool.js';
 import { searchMatchLines } from './search-match-lines.js';
-import { capToolText } from './tool-text.js';
+import { type ToolDefinition, createToolDefinition, readContextOf, toAgentTool } from './tool-definition.js';
 
 /** The tool's name. */
 export const SEARCH_TEXT_TOOL = 'search_text';
 /** Matches returned when the model does not say. */
 export const DEFAULT_SEARCH_MATCHES = 100;
-/** Matches one call may ask for at most. */
-export const MAX_SEARCH_MATCHES = 500;
+/** Matches one call may ask for at most, on every surface (the MCP server's limit, the larger of the two it replaced). */
+export const MAX_SEARCH_MATCHES = 1000;
 
 const schema = z.strictObject({
   query: z.string().min(1).describe('The exact text to find: a fixed string on one line, not a regular expression.'),
@@ -25,43 +25,47 @@ const schema = z.strictObject({
  * line per match with workspace-relative paths, capped. A match line that
  * could lie inside a private key is redacted as part of its whole file.
  */
+export const searchTextDefinition: ToolDefinition = createToolDefinition({
+  name: SEARCH_TEXT_TOOL,
+  effect: 'read',
+  description:
+    'Find an exact string in the workspace files (fixed string, not a regex). Returns "path:line:column: text" lines sorted by path. ' +
+    'Narrow with path, globs and excludeGlobs; ignored files and build directories are skipped.',
+  schema,
+  async run({ query, path, globs, excludeGlobs, caseSensitive, maxResults }, { runtime, redact, signal }) {
+    const options = signal === undefined ? {} : { signal };
+    const observation = await runtime.execute(
+      {
+        kind: 'fs.searchText',
+        tool: SEARCH_TEXT_TOOL,
+        query,
+        maxResults: maxResults ?? DEFAULT_SEARCH_MATCHES,
+        ...(path === undefined ? {} : { path }),
+        ...(globs === undefined ? {} : { globs }),
+        ...(excludeGlobs === undefined ? {} : { excludeGlobs }),
+        ...(caseSensitive === undefined ? {} : { caseSensitive }),
+      },
+      options,
+    );
+    if (!observation.ok) return observationFailure(path ?? query, observation.error);
+    const { matches, truncated } = observation.value;
+    // A match inside a key block may not show the key's header: redaction looks at the whole file (issue 15, item 15).
+    const readFile = async (file: string): Promise<string | null> => {
+      const read = await runtime.execute({ kind: 'fs.readFile', path: file, tool: SEARCH_TEXT_TOOL }, options);
+      return read.ok ? read.value.content : null;
+    };
+    const { base, lines, files } = await searchMatchLines(runtime.scope, path, observation.value, MAX_SEARCH_MATCHES, { readFile, redact });
+    if (matches.length === 0) return { ok: true, content: 'No matches.', paths: [base], summary: `no match for ${JSON.stringify(query)}` };
+    return {
+      ok: true,
+      content: redact(lines.join('\n')),
+      paths: [base, ...files],
+      summary: `${matches.length}${truncated ? '+' : ''} matches for ${JSON.stringify(query)} in ${files.length} files`,
+    };
+  },
+});
+
+/** The agent's `search_text` (see searchTextDefinition). */
 export function createSearchTextTool(): AgentTool {
-  return defineTool({
-    name: SEARCH_TEXT_TOOL,
-    description:
-      'Find an exact string in the workspace files (fixed string, not a regex). Returns "path:line:column: text" lines sorted by path. ' +
-      'Narrow with path, globs and excludeGlobs; ignored files and build directories are skipped.',
-    schema,
-    async run({ query, path, globs, excludeGlobs, caseSensitive, maxResults }, { session, signal }) {
-      const { runtime } = session;
-      const observation = await runtime.execute(
-        {
-          kind: 'fs.searchText',
-          tool: SEARCH_TEXT_TOOL,
-          query,
-          maxResults: maxResults ?? DEFAULT_SEARCH_MATCHES,
-          ...(path === undefined ? {} : { path }),
-          ...(globs === undefined ? {} : { globs }),
-          ...(excludeGlobs === undefined ? {} : { excludeGlobs }),
-          ...(caseSensitive === undefined ? {} : { caseSensitive }),
-        },
-        { signal },
-      );
-      if (!observation.ok) return failure(`${path ?? query}: ${observation.error.message} (${observation.error.code})`, observation.error.code);
-      const { matches, truncated } = observation.value;
-      // A match inside a key block may not show the key's header: redaction looks at the whole file (issue 15, item 15).
-      const readFile = async (file: string): Promise<string | null> => {
-        const read = await runtime.execute({ kind: 'fs.readFile', path: file, tool: SEARCH_TEXT_TOOL }, { signal });
-        return read.ok ? read.value.content : null;
-      };
-      const { base, lines, files } = await searchMatchLines(runtime.scope, path, observation.value, MAX_SEARCH_MATCHES, { readFile, redact: session.redact });
-      if (matches.length === 0) return { ok: true, content: 'No matches.', paths: [base], summary: `no match for ${JSON.stringify(query)}` };
-      return {
-        ok: true,
-        content: capToolText(session.redact(lines.join('\n'))),
-        paths: [base, ...files],
-        summary: `${matches.length}${truncated ? '+' : ''} matches for ${JSON.stringify(query)} in ${files.length} files`,
-      };
-    },
-  });
+  return toAgentTool(searchTextDefinition, (context) => readContextOf(context));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type AgentTool, defineTool, failure } from './agent-tool.js';
-import { capToolText, tailText } from './tool-text.js';
+import { type AgentTool, defineTool, observationFailure } from './agent-tool.js';
+import { tailText } from './tool-text.js';
 
 /** The tool's name. */
 export const SHELL_TOOL = 'shell';
@@ -32,7 +32,7 @@ export function createShellTool(): AgentTool {
     async run({ command, timeoutMs }, { session, signal }) {
       const argv = ['sh', '-c', command];
       const observation = await session.runtime.execute({ kind: 'shell.run', tool: SHELL_TOOL, argv, ...(timeoutMs === undefined ? {} : { timeoutMs }) }, { signal });
-      if (!observation.ok) return failure(`${observation.error.message} (${observation.error.code})`, observation.error.code);
+      if (!observation.ok) return observationFailure(null, observation.error);
       const { exitCode, signal: killedBy, timedOut, stdout, stderr, durationMs } = observation.value;
       const status = timedOut ? `timed out after ${durationMs} ms` : exitCode === null ? `killed by ${killedBy ?? 'a signal'}` : `exit code ${exitCode}`;
       const parts = [status];
@@ -42,7 +42,7 @@ export function createShellTool(): AgentTool {
       const isSuccess = exitCode === 0 && !timedOut;
       return {
         ok: isSuccess,
-        content: capToolText(session.redact(parts.join('\n'))),
+        content: session.redact(parts.join('\n')),
         paths: [],
         command: { argv },
         summary: `${command.split('\n')[0]!.slice(0, 80)} → ${status}`,

@@ -1,4 +1,5 @@
 import type { Runtime } from '../../core/index.js';
+import { describeActionError } from '../tools/agent-tool.js';
 import { tailText } from '../tools/tool-text.js';
 
 /** Output kept of one command: its tail, where failures are reported. 4 KiB. */
@@ -54,7 +55,7 @@ export async function runValidation(
     const line = command.argv.join(' ');
     const observation = await runtime.execute({ kind: 'shell.run', argv: command.argv, tool: options.tool ?? 'run_validation' }, signal ? { signal } : {});
     if (!observation.ok) {
-      results.push({ name: command.name, command: line, exitCode: null, timedOut: observation.error.code === 'timeout', output: `${observation.error.message} (${observation.error.code})` });
+      results.push({ name: command.name, command: line, exitCode: null, timedOut: observation.error.code === 'timeout', output: describeActionError(observation.error) });
       continue;
     }
     const { exitCode, timedOut, stdout, stderr } = observation.value;

@@ -22,7 +22,13 @@ export interface PermissionDefaults {
   areCommandsConfined?: boolean;
 }
 
-/** The agent's read-only tools: reads, searches and listings inside the workspace need no approval. */
+/**
+ * The safe tools of a caller that does not pass its own (`safeTools`): the
+ * CLI's commands, discovery, tests. Core cannot see the agent's tool
+ * registry, so the agent and the MCP server pass the registry's read tools
+ * themselves; src/agent/tools/tool-registry.test.ts fails when this list and
+ * the registry's `read`-effect tools differ.
+ */
 export const DEFAULT_SAFE_TOOLS: readonly string[] = ['read_file', 'search_text', 'list_dir', 'docs_map'];
 
 const VALIDATION_REASON = "the project's own validation command is allowed by default";
