@@ -82,7 +82,13 @@ export function ChatApp({ engine }: ChatAppProps): ReactNode {
 
   const answer = (choice: 'once' | 'session' | 'deny', message?: string): void => {
     if (approval === null) return;
-    const isPending = engine.answerApproval(approval.approvalId, message === undefined ? { choice } : { choice, message });
+    let isPending: boolean;
+    try {
+      isPending = engine.answerApproval(approval.approvalId, message === undefined ? { choice } : { choice, message });
+    } catch (error) {
+      showError(error);
+      return;
+    }
     if (!isPending) {
       dispatch({ type: 'approval-gone', approvalId: approval.approvalId });
       notice('that approval is no longer pending', 'warning');
@@ -97,8 +103,8 @@ export function ChatApp({ engine }: ChatAppProps): ReactNode {
     }
     setIsBusy(true);
     setIsExpanded(false);
-    engine
-      .send(text)
+    // A synchronous throw becomes a rejection too: one red line, never a crash of the UI.
+    new Promise((resolve) => resolve(engine.send(text)))
       .catch(showError)
       .finally(() => setIsBusy(false));
   };
