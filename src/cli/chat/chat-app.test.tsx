@@ -368,3 +368,26 @@ describe('ChatApp on a narrow terminal', () => {
     }
   });
 });
+
+describe('ChatApp keys in one chunk (fast typing, tmux send-keys)', () => {
+  it('text and Enter in one chunk send the text; Down, Tab and Enter after a completion list pick and send', async () => {
+    const { engine, stdin, lastFrame } = start({ completePath: async () => ['src/agent/', 'src/app.ts'] });
+    await press(stdin, 'first message\r');
+    await waitForFrame(lastFrame, '› first message');
+    expect(engine.callsOf('send')).toEqual([['first message']]);
+    await press(stdin, 'see @src/a');
+    await waitForFrame(lastFrame, '@src/app.ts');
+    await press(stdin, `${KEYS.down}\t\r`);
+    await waitForFrame(lastFrame, '› see @src/app.ts');
+    expect(engine.callsOf('send')).toEqual([['first message'], ['see @src/app.ts']]);
+  });
+
+  it('a pasted line break inside a chunk is a space; a deny message and Enter in one chunk are sent', async () => {
+    const { engine, stdin, lastFrame } = start({ holdsTurns: true, script: () => [approvalEvent()] });
+    await press(stdin, 'two\nlines\r');
+    await waitForFrame(lastFrame, 'approval needed');
+    expect(engine.callsOf('send')).toEqual([['two lines']]);
+    await press(stdin, 'm', 'not like that\r');
+    expect(engine.callsOf('answerApproval')).toEqual([['approval-1', { choice: 'deny', message: 'not like that' }]]);
+  });
+});

@@ -45,7 +45,8 @@ export function ChatApp({ engine }: ChatAppProps): ReactNode {
   const [state, dispatch] = useReducer(chatReducer, engine, initialState);
   const [isBusy, setIsBusy] = useState(false);
   const [isExpanded, setIsExpanded] = useState(false);
-  const [approvalMessage, setApprovalMessage] = useState<string | null>(null);
+  const [approvalMessage, setApprovalMessageState] = useState<string | null>(null);
+  const approvalMessageRef = useRef<string | null>(null);
   const [input, setInput] = useState('');
   const inputRef = useRef('');
   const history = useRef<string[]>(engine.history().map((turn) => turn.user));
@@ -54,6 +55,10 @@ export function ChatApp({ engine }: ChatAppProps): ReactNode {
   const completion = usePathCompletion(engine, input);
   const approval = state.approvals[0] ?? null;
 
+  const setApprovalMessage = useCallback((next: string | null) => {
+    approvalMessageRef.current = next;
+    setApprovalMessageState(next);
+  }, []);
   const updateInput = useCallback((next: string) => {
     inputRef.current = next;
     setInput(next);
@@ -73,7 +78,7 @@ export function ChatApp({ engine }: ChatAppProps): ReactNode {
   );
 
   useEffect(() => engine.subscribe((event) => dispatch({ type: 'event', event })), [engine]);
-  useEffect(() => setApprovalMessage(null), [approval?.approvalId]);
+  useEffect(() => setApprovalMessage(null), [approval?.approvalId, setApprovalMessage]);
 
   const leave = useCallback(() => {
     if (engine.isBusy()) engine.cancel();
@@ -191,7 +196,13 @@ export function ChatApp({ engine }: ChatAppProps): ReactNode {
       leave();
       return;
     }
+    if (typed.length > 1 && SPLIT_KEYS.test(typed) && !key.ctrl && !key.meta) {
+      // Keys typed fast (or sent by tmux) arrive as one chunk with text: replay them one by one.
+      for (const step of keySteps(typed)) handleKey(step.typed, step.key);
+      return;
+    }
     if (approval !== null) {
+      const approvalMessage = approvalMessageRef.current;
       if (approvalMessage === null) {
         if (typed === 'y') answer('once');
         else if (typed === 'a') answer('session');
@@ -201,21 +212,21 @@ export function ChatApp({ engine }: ChatAppProps): ReactNode {
       }
       if (key.return) answer('deny', approvalMessage);
       else if (key.escape) setApprovalMessage(null);
-      else if (key.backspace || key.delete) setApprovalMessage((message) => (message ?? '').slice(0, -1));
-      else if (!key.ctrl && !key.meta) setApprovalMessage((message) => (message ?? '') + printable(typed));
+      else if (key.backspace || key.delete) setApprovalMessage(approvalMessage.slice(0, -1));
+      else if (!key.ctrl && !key.meta) setApprovalMessage(approvalMessage + printable(typed));
       return;
     }
     const isListOpen = completion.completions.length > 0;
     if ((key.ctrl && typed === 'o') || (key.tab && !isListOpen && inputRef.current === '')) {
       setIsExpanded((expanded) => !expanded);
     } else if (key.tab) {
-      const chosen = completion.completions[completion.selected];
+      const chosen = completion.completions[completion.currentSelected()];
       if (chosen !== undefined) updateInput(acceptCompletion(inputRef.current, chosen));
     } else if (key.upArrow) {
-      if (isListOpen) completion.select(completion.selected - 1);
+      if (isListOpen) completion.select(completion.currentSelected() - 1);
       else walkHistory(-1);
     } else if (key.downArrow) {
-      if (isListOpen) completion.select(completion.selected + 1);
+      if (isListOpen) completion.select(completion.currentSelected() + 1);
       else walkHistory(1);
     } else if (key.escape) {
       completion.dismiss();
@@ -285,6 +296,46 @@ function ExpandedCalls({ state }: { state: ChatState }): ReactNode {
 
 function helpItems(): NewTranscriptItem[] {
   return [...SLASH_COMMANDS.map((command) => `${command.usage} — ${command.description}`), ...KEYS_HELP].map((text) => ({ kind: 'notice' as const, text, tone: 'info' as const }));
+}
+
+/** Control keys that may arrive inside a chunk of typed text: Tab, Enter, Backspace. */
+const SPLIT_KEYS = /[\t\r\n\u007f\b]/;
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+/**
+ * A chunk of input as the keys it holds: runs of text, and Tab, Enter and
+ * Backspace on their own. A newline inside a chunk (a paste) is a space;
+ * only one at its end is Enter.
+ */
+export function keySteps(chunk: string): { typed: string; key: Key }[] {
+  const steps: { typed: string; key: Key }[] = [];
+  const characters = [...chunk.replace(/\r\n/g, '\r')];
+  let text = '';
+  const flushText = (): void => {
+    if (text.length > 0) steps.push({ typed: text, key: NO_KEY });
+    text = '';
+  };
+  characters.forEach((character, index) => {
+    const isLast = index === characters.length - 1;
+    if (character === '\t') {
+      flushText();
+      steps.push({ typed: '', key: { ...NO_KEY, tab: true } });
+    } else if (character === '\u007f' || character === '\b') {
+      flushText();
+      steps.push({ typed: '', key: { ...NO_KEY, backspace: true } });
+    } else if (character === '\r' || character === '\n') {
+      if (isLast) {
+        flushText();
+        steps.push({ typed: '', key: { ...NO_KEY, return: true } });
+      } else text += ' ';
+    } else text += character;
+  });
+  flushText();
+  return steps;
 }
 
 /** Typed or pasted text on one line: newlines become spaces, other control characters are dropped. */

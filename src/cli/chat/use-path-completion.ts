@@ -21,7 +21,10 @@ export function acceptCompletion(input: string, path: string): string {
 export interface PathCompletion {
   /** The open list (empty when closed). */
   completions: string[];
+  /** The highlighted completion (as of the last render). */
   selected: number;
+  /** The highlighted completion now, moves not rendered yet included (keys can arrive in one chunk). */
+  currentSelected(): number;
   select(index: number): void;
   /** Closes the list until the mention changes (Esc). */
   dismiss(): void;
@@ -36,7 +39,12 @@ export interface PathCompletion {
 export function usePathCompletion(engine: SessionEngine, input: string): PathCompletion {
   const mention = mentionAtEnd(input);
   const [answer, setAnswer] = useState<{ mention: string; paths: string[] } | null>(null);
-  const [selected, setSelected] = useState(0);
+  const [selected, setSelectedState] = useState(0);
+  const selectedRef = useRef(0);
+  const setSelected = (index: number): void => {
+    selectedRef.current = index;
+    setSelectedState(index);
+  };
   const [dismissed, setDismissed] = useState<string | null>(null);
   const latest = useRef<string | null>(null);
   latest.current = mention;
@@ -60,9 +68,11 @@ export function usePathCompletion(engine: SessionEngine, input: string): PathCom
 
   const isOpen = mention !== null && answer !== null && answer.mention === mention && dismissed !== mention;
   const completions = isOpen ? answer.paths : [];
+  const clamp = (index: number): number => Math.min(index, Math.max(0, completions.length - 1));
   return {
     completions,
-    selected: Math.min(selected, Math.max(0, completions.length - 1)),
+    selected: clamp(selected),
+    currentSelected: () => clamp(selectedRef.current),
     select: (index) => setSelected(completions.length === 0 ? 0 : (index + completions.length) % completions.length),
     dismiss: () => setDismissed(mention),
   };
