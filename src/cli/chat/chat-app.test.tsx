@@ -62,6 +62,8 @@ describe('ChatApp turns', () => {
         { type: 'action.completed', callId: 'c1', tool: 'read_file', summary: '40 lines', durationMs: 12, agent: 'main' },
         { type: 'action.started', callId: 'c2', tool: 'shell', input: { command: 'npm test' }, agent: 'main' },
         { type: 'action.failed', callId: 'c2', tool: 'shell', error: { code: 'exit', message: 'exit code 1' }, durationMs: 30, agent: 'main' },
+        { type: 'patch.proposed', files: [{ path: 'src/x.ts', status: 'modified', additions: 2, deletions: 1 }], diff: '' },
+        { type: 'warning', message: 'the sandbox is off' },
       ],
     });
     await press(stdin, 'fix it', KEYS.enter);
@@ -73,6 +75,8 @@ describe('ChatApp turns', () => {
     expect(frame).toContain('and 3 more');
     expect(frame).toContain('→ read_file src/x.ts  ✓ 40 lines (12 ms)');
     expect(frame).toContain('→ shell npm test  ✗ exit code 1 (30 ms)');
+    expect(frame).toContain('patch: src/x.ts (+2 −1) (/diff shows it)');
+    expect(frame).toContain('warning: the sandbox is off');
   });
 
   it('Ctrl-O shows the last turn’s calls with their inputs in full, and hides them again', async () => {

@@ -169,7 +169,7 @@ function addNotices(state: ChatState, event: AgentEvent): ChatState {
   const lines: string[] = [];
   const renderer = createHumanRenderer({ stdout: { write: () => undefined }, stderr: { write: (text: string) => lines.push(text) }, colors: PLAIN_COLORS, isPromptShowingApprovals: true });
   renderer.onEvent(event);
-  const text = lines.join('').replace(/\n$/, '');
+  const text = `${lines.join('').replace(/\n$/, '')}${event.type === 'patch.proposed' ? ' (/diff shows it)' : ''}`;
   if (text.length === 0) return state;
   return addItems(state, [{ kind: 'notice', text: text.trim(), tone: toneOf(event) }]);
 }
