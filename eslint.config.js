@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { LAYERS, NODE_ONLY_IN_ADAPTERS } from './scripts/layer-rules.js';
+import { LAYERS, NODE_ONLY_IN_ADAPTERS, SOURCE_EXTENSIONS } from './scripts/layer-rules.js';
 
 const nodeOnlyPaths = NODE_ONLY_IN_ADAPTERS.flatMap((name) => [name, `node:${name}`]).map((name) => ({
   name,
@@ -19,8 +19,8 @@ function layerOverrides() {
       groups.push({ regex: '^\\.\\./\\.\\./context/|^\\.\\./(?!\\.)[^/]+/', message: 'folders under src/context never import one another: move the shared helper down into src/core.' });
     }
     return {
-      files: [`${layer.dir}/**/*.ts`],
-      ignores: ['**/*.test.ts'],
+      files: SOURCE_EXTENSIONS.map((extension) => `${layer.dir}/**/*.${extension}`),
+      ignores: SOURCE_EXTENSIONS.map((extension) => `**/*.test.${extension}`),
       rules: {
         'no-restricted-imports': [
           'error',

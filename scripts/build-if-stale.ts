@@ -12,7 +12,7 @@ function newestSourceMtime(directory: string): number {
   for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    else if (entry.name.endsWith('.ts') || entry.name.endsWith('.tsx')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
   }
   return newest;
 }

@@ -16,3 +16,6 @@ export const LAYERS = [
 
 /** Node modules that only src/adapters may import (with and without the `node:` prefix). */
 export const NODE_ONLY_IN_ADAPTERS = ['fs', 'fs/promises', 'child_process', 'os', 'net', 'http', 'https', 'worker_threads'];
+
+/** The extensions of source files under src/ (the chat UI's components are .tsx): every rule applies to all of them. */
+export const SOURCE_EXTENSIONS = ['ts', 'tsx'];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LAYERS, NODE_ONLY_IN_ADAPTERS } from '../scripts/layer-rules.js';
+import { LAYERS, NODE_ONLY_IN_ADAPTERS, SOURCE_EXTENSIONS } from '../scripts/layer-rules.js';
 
 // The second enforcement of the layer table (the first is ESLint): this test
 // resolves every import of every file under src/ and fails on a forbidden one,
@@ -15,8 +15,18 @@ function sourceFiles(directory: string): string[] {
   return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
+    return isSourceFile(entry.name) ? [full] : [];
   });
+}
+
+/** Whether a file is TypeScript source (`.ts`, and `.tsx` for the chat UI's components). */
+function isSourceFile(name: string): boolean {
+  return SOURCE_EXTENSIONS.some((extension) => name.endsWith(`.${extension}`));
+}
+
+/** Whether a file is a unit test (`name.test.ts`, `name.test.tsx`). */
+function isTestFile(file: string): boolean {
+  return SOURCE_EXTENSIONS.some((extension) => file.endsWith(`.test.${extension}`));
 }
 
 /** The layer of a file, with context subfolders as their own unit (`context/guidance`). */
@@ -40,7 +50,7 @@ function violations(): string[] {
     const name = path.relative(ROOT, file);
     const text = fs.readFileSync(file, 'utf8');
     if (/eslint-disable|@ts-ignore|@ts-nocheck/.test(text)) found.push(`${name}: disables a check (eslint-disable / @ts-ignore / @ts-nocheck)`);
-    if (file.endsWith('.test.ts')) continue;
+    if (isTestFile(file)) continue;
     const from = unitOf(file);
     if (!from) continue;
     const layer = LAYERS.find((candidate) => candidate.name === from.layer)!;
@@ -69,6 +79,11 @@ describe('layering', () => {
     expect(violations()).toEqual([]);
   });
 
+  it('scans .tsx files too (the chat UI)', () => {
+    expect(['a.ts', 'chat-app.tsx', 'a.test.tsx', 'a.js', 'a.d.ts.map'].map(isSourceFile)).toEqual([true, true, true, false, false]);
+    expect(['a.test.ts', 'a.test.tsx', 'a.tsx'].map(isTestFile)).toEqual([true, true, false]);
+  });
+
   it('the checker sees imports in every form it must police', () => {
     const sample = [
       "import { a } from './a.js';",
@@ -88,7 +103,7 @@ describe('layering', () => {
 
   it('only adapters mention os.homedir or os.tmpdir', () => {
     const offenders = sourceFiles(SRC)
-      .filter((file) => !file.endsWith('.test.ts') && !path.relative(SRC, file).startsWith('adapters'))
+      .filter((file) => !isTestFile(file) && !path.relative(SRC, file).startsWith('adapters'))
       .filter((file) => /\b(homedir|tmpdir)\s*\(/.test(fs.readFileSync(file, 'utf8')));
     expect(offenders.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
