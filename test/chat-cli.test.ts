@@ -38,8 +38,8 @@ describe('brass-agent chat without a terminal', () => {
   it('bare brass-agent without a terminal prints the help, listing chat and sessions', async () => {
     const { root, env } = await workspace();
     const result = await runCli([], { env, cwd: root });
-    expect(result.stdout + result.stderr).toMatch(/chat\s+talk to the agent/);
-    expect(result.stdout + result.stderr).toMatch(/sessions\s+list the chat sessions/);
+    expect(result.stdout + result.stderr).toMatch(/chat \[options\]\s+talk to the agent/);
+    expect(result.stdout + result.stderr).toMatch(/sessions \[options\]\s+list the chat sessions/);
   });
 });
 

@@ -59,7 +59,7 @@ describe.runIf(hasTmux())('brass-agent chat in a real terminal', () => {
   it('streams the answer, approves the diff in-line, undoes it, and a second process continues the session', async () => {
     const file = path.join(workspace.root, 'src/total.js');
     const first = chat([]);
-    await first.waitFor(/write mode/i);
+    await first.waitFor('write · openai-compatible/scripted');
     first.type('fix the total');
     first.keys('Enter');
     // The approval shows the diff and the four choices.
@@ -68,8 +68,9 @@ describe.runIf(hasTmux())('brass-agent chat in a real terminal', () => {
     expect(approval).toMatch(/deny with a message/i);
     expect(approval).toContain('Let me fix the total.');
     first.type('y');
-    // The model's text streams, rendered as Markdown (the bold markers are gone).
-    const answered = await first.waitFor('I fixed the total: it now sums the items.');
+    // The model's text streamed, rendered as Markdown (the bold markers are gone); the approved patch is applied.
+    const answered = await first.waitFor('patch applied');
+    expect(answered).toContain('I fixed the total: it now sums the items.');
     expect(answered).not.toContain('**the total**');
     expect(fs.readFileSync(file, 'utf8')).toContain('items.reduce');
 

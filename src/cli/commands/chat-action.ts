@@ -3,6 +3,11 @@ import { createCommandRuntime, openModel, openRetrievalIndexCache, openSessionSt
 import { createSessionEngine } from '../../agent/engine/index.js';
 import { BrassError, type OpenedSession, type SessionStore } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
+import type { CliStreams } from '../output.js';
+// A type-only import: erased at run time, so Ink still loads only in loadTerminalUi.
+import type * as TerminalUiModule from '../chat/index.js';
+
+type TerminalUi = typeof TerminalUiModule;
 import { openAgentEnvironment } from '../run/open-agent-environment.js';
 import { cliConfigOf, settingFlagsOf } from '../run/run-options.js';
 
@@ -20,7 +25,8 @@ export const CHAT_NEEDS_TERMINAL_MESSAGE = 'brass-agent chat needs a terminal (s
 export async function executeChat(context: CommandContext, raw: Record<string, unknown>): Promise<void> {
   const { streams, output, processCwd } = context;
   const stdin = streams.stdin;
-  if (stdin === undefined || stdin.isTTY !== true || streams.stdout.isTTY !== true) throw new BrassError('usage', CHAT_NEEDS_TERMINAL_MESSAGE);
+  const stdout = streams.stdout;
+  if (!isTerminalInput(stdin) || !isTerminalOutput(stdout)) throw new BrassError('usage', CHAT_NEEDS_TERMINAL_MESSAGE);
   if (raw.continue === true && raw.resume !== undefined) throw new BrassError('usage', '--continue and --resume cannot be used together');
   const env = streams.env;
   const workspace = await openWorkspace({
@@ -32,8 +38,8 @@ export async function executeChat(context: CommandContext, raw: Record<string, u
   const config = workspace.config.config;
   const choice = openSessionStore(workspace, env);
   if (choice.warning !== null) output.warn(choice.warning);
-  const ui = await import('../chat/index.js');
-  const resume = await resumedSession(choice.store, workspace.root, raw, (sessions) => ui.pickSession({ sessions, stdin, stdout: streams.stdout }));
+  const ui = await loadTerminalUi();
+  const resume = await resumedSession(choice.store, workspace.root, raw, (sessions) => ui.pickSession({ sessions, stdin, stdout }));
   if (resume === 'cancelled') return;
   const { environment, journal, checkpoints } = await openAgentEnvironment({ workspace, env, needsModel: true, ask: null, onEvent: () => undefined, output });
   const retrieval = openRetrievalIndexCache(workspace, env);
@@ -53,10 +59,38 @@ export async function executeChat(context: CommandContext, raw: Record<string, u
     switchModel: (model) => Promise.resolve(openModel(config.llm, env, model)),
   });
   try {
-    await ui.runChat({ engine, stdin, stdout: streams.stdout });
+    await ui.runChat({ engine, stdin, stdout });
   } finally {
     await engine.close();
   }
+}
+
+/**
+ * The Ink UI. Ink decides once, when it loads, whether it runs in CI (a set
+ * `CI` variable, even an empty one), and then draws no live area at all;
+ * a chat runs on a terminal a person types into, so it loads as outside CI.
+ * The variable is back as it was right after (commands still see it).
+ */
+async function loadTerminalUi(): Promise<TerminalUi> {
+  const saved = { CI: process.env['CI'], CONTINUOUS_INTEGRATION: process.env['CONTINUOUS_INTEGRATION'] };
+  process.env['CI'] = 'false';
+  process.env['CONTINUOUS_INTEGRATION'] = 'false';
+  try {
+    return await import('../chat/index.js');
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+function isTerminalInput(stream: CliStreams['stdin']): stream is NodeJS.ReadStream {
+  return stream !== undefined && stream.isTTY === true && typeof (stream as Partial<NodeJS.ReadStream>).setRawMode === 'function';
+}
+
+function isTerminalOutput(stream: CliStreams['stdout']): stream is NodeJS.WriteStream {
+  return stream.isTTY === true && typeof (stream as Partial<NodeJS.WriteStream>).columns === 'number';
 }
 
 /** The session to continue: none, the latest (`--continue`), by id or picked (`--resume [ID]`); 'cancelled' when the picker was left. */
