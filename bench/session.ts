@@ -23,6 +23,9 @@ import { createSessionEngine } from '../src/agent/engine/index.js';
 import type { SessionEngine } from '../src/agent/engine/index.js';
 import { createOutput } from '../src/cli/output.js';
 import { openAgentEnvironment } from '../src/cli/run/open-agent-environment.js';
+import { render } from 'ink-testing-library';
+import { createElement } from 'react';
+import { ChatApp } from '../src/cli/chat/index.js';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../test/support/scripted-llm-server.js';
 
 const args = process.argv.slice(2);
@@ -34,7 +37,10 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** One streamed completion with a bare fetch: time to the first body byte and to the end. */
+/** When the scripted server last began an answer (its first byte leaves right after). */
+let answerStartedAt = 0;
+
+/** One streamed completion with a bare fetch: the server's first byte to the client, and the whole request. */
 async function bareRequest(server: ScriptedLlmServer): Promise<{ firstByteMs: number; totalMs: number }> {
   const started = performance.now();
   const response = await fetch(`${server.baseUrl}/chat/completions`, {
@@ -46,7 +52,7 @@ async function bareRequest(server: ScriptedLlmServer): Promise<{ firstByteMs: nu
   let firstByteMs = Number.NaN;
   for (;;) {
     const chunk = await reader.read();
-    if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
+    if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - answerStartedAt;
     if (chunk.done) break;
   }
   return { firstByteMs, totalMs: performance.now() - started };
@@ -73,7 +79,12 @@ export async function benchSession(options: { turns?: number; reps?: number } = 
   const reps = options.reps ?? option('--reps', 20);
   const scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-session-')));
   // The usage the server reports grows with the request (4 characters a token), as a real model's does: compaction has something to react to.
-  const server = await startScriptedLlmServer({ script: (request) => ({ text: ANSWER, usage: { inputTokens: Math.ceil(JSON.stringify(request.body).length / 4), outputTokens: 80 } }) });
+  const server = await startScriptedLlmServer({
+    script: (request) => {
+      answerStartedAt = performance.now();
+      return { text: ANSWER, usage: { inputTokens: Math.ceil(JSON.stringify(request.body).length / 4), outputTokens: 80 } };
+    },
+  });
   try {
     const root = path.join(scratch, 'workspace');
     fs.mkdirSync(root);
@@ -88,25 +99,33 @@ export async function benchSession(options: { turns?: number; reps?: number } = 
       bare.total.push(timing.totalMs);
     }
 
-    // Per turn, and the first text delta after the request left (the engine's share of time-to-first-character).
+    // The engine per turn (no renderer attached), then the server's first byte to the first character of the answer in a frame of the chat UI.
     const engine = await openEngine(root, env, 1_000_000);
     await engine.send('warm up');
     const perTurn: number[] = [];
-    const firstDelta: number[] = [];
     for (let rep = 0; rep < reps; rep++) {
-      let sentAt = 0;
-      let seen = false;
-      const stop = engine.subscribe((event) => {
-        if (event.type === 'text.delta' && !seen) {
-          seen = true;
-          firstDelta.push(performance.now() - sentAt);
-        }
-      });
-      sentAt = performance.now();
+      const sentAt = performance.now();
       await engine.send(`question ${rep}`);
       perTurn.push(performance.now() - sentAt);
-      stop();
     }
+    const ui = render(createElement(ChatApp, { engine }));
+    let firstCharacterAt: number | null = null;
+    const write = ui.stdout.write;
+    ui.stdout.write = (frame: string) => {
+      if (firstCharacterAt === null && frame.includes('The answer')) firstCharacterAt = performance.now();
+      write(frame);
+    };
+    const firstCharacter: number[] = [];
+    for (let rep = 0; rep < reps; rep++) {
+      // The transcript keeps earlier answers: a fresh screen per rep, so only this turn's answer counts.
+      ui.rerender(createElement(ChatApp, { engine, key: rep }));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      firstCharacterAt = null;
+      await engine.send(`question ${rep}`);
+      for (let wait = 0; firstCharacterAt === null && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 5));
+      if (firstCharacterAt !== null) firstCharacter.push(firstCharacterAt - answerStartedAt);
+    }
+    ui.unmount();
     await engine.close();
 
     // Memory after many turns with compaction on.
@@ -126,8 +145,8 @@ export async function benchSession(options: { turns?: number; reps?: number } = 
     const ratio = (ours: number, theirs: number) => `${(ours / theirs).toFixed(2)}×`;
     return [
       `session engine against the scripted server (bare fetch in the same run), median of ${reps}:`,
-      `  first text delta after send  ${median(firstDelta).toFixed(2).padStart(8)} ms   bare first byte ${median(bare.firstByte).toFixed(2).padStart(8)} ms   ratio ${ratio(median(firstDelta), median(bare.firstByte))}`,
-      `  one text-only turn           ${median(perTurn).toFixed(2).padStart(8)} ms   bare request    ${median(bare.total).toFixed(2).padStart(8)} ms   ratio ${ratio(median(perTurn), median(bare.total))}`,
+      `  first byte → first character on the chat renderer ${median(firstCharacter).toFixed(2).padStart(8)} ms   → bare fetch ${median(bare.firstByte).toFixed(2).padStart(8)} ms   ratio ${ratio(median(firstCharacter), median(bare.firstByte))}`,
+      `  one text-only turn (engine, saved)                ${median(perTurn).toFixed(2).padStart(8)} ms   bare request ${median(bare.total).toFixed(2).padStart(8)} ms   ratio ${ratio(median(perTurn), median(bare.total))}`,
       `  heap after ${turns} turns (compaction on, ${compactions} compactions): ${((heapAfter - heapBefore) / 1024 / 1024).toFixed(1)} MiB more than before${gc === undefined ? ' (run with --expose-gc for exact numbers)' : ''}`,
     ];
   } finally {
