@@ -11,14 +11,14 @@ import {
   type SessionStore,
   type SessionWriter,
 } from '../../core/index.js';
-import { discoverContext, type DiscoverContextOptions, type ValidationCommand } from '../../context/discovery/index.js';
+import { discoverContext, type DiscoverContextOptions } from '../../context/discovery/index.js';
 import type { ContextSelection } from '../../context/scoped/index.js';
 import { CheckpointSlot, RunCheckpoint, undoLastRun, withCheckpoint, withCheckpointRuntime } from '../checkpoint/index.js';
 import type { AgentEvent, AgentMode, TurnFinalState } from '../events/agent-event.js';
 import { Changeset } from '../patch/index.js';
 import { buildFirstMessage } from '../run/build-first-message.js';
 import { createAgentSession, type AgentEnvironment, type AgentSession } from '../session/index.js';
-import { runTurn, type TurnResult } from '../turn/index.js';
+import { runTurn, validationCommandsOf, type TurnResult } from '../turn/index.js';
 import type { ValidationCommandSpec } from '../validation/index.js';
 import { attachMentions } from './attach-mentions.js';
 import { COMPACT_AT_SHARE, KEPT_TURNS, estimateTokens, summarizeTurns, summaryPrefix } from './compact-history.js';
@@ -367,7 +367,7 @@ class Engine implements SessionEngine {
       redact: this.redact,
     });
     for (const warning of result.warnings) this.warn(warning);
-    const commands = result.commands.filter((command) => command.ran || command.problem === undefined).map(toRunnable);
+    const commands = validationCommandsOf(result);
     this.validationCommands = commands;
     if (goal !== null) {
       const files = result.files.map((file) => ({ path: this.redact(file.path), reason: file.reason }));
@@ -473,11 +473,6 @@ function mergeRounds(first: TurnResult, next: TurnResult): TurnResult {
     usage: { inputTokens: first.usage.inputTokens + next.usage.inputTokens, outputTokens: first.usage.outputTokens + next.usage.outputTokens },
     finalText: next.finalText.length > 0 ? next.finalText : first.finalText,
   };
-}
-
-/** A discovered validation command as the validation runner takes it. */
-function toRunnable(command: ValidationCommand): ValidationCommandSpec {
-  return { name: command.name, argv: command.argv };
 }
 
 function messageOf(error: unknown): string {

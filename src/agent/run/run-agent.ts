@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createRuntime } from '../../core/index.js';
-import { discoverContext, type DiscoveryResult, type ValidationCommand } from '../../context/discovery/index.js';
+import { discoverContext, type DiscoveryResult } from '../../context/discovery/index.js';
 import { RunCheckpoint, withCheckpoint, withCheckpointRuntime } from '../checkpoint/index.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import { Changeset, changesetFromPatchFile } from '../patch/index.js';
 import { createAgentSession } from '../session/index.js';
 import { buildFirstMessage } from './build-first-message.js';
 import type { RunAgentOptions, RunAgentResult } from './run-types.js';
-import { runTurn, withTurnCommandChanges, type TurnResult } from '../turn/index.js';
+import { runTurn, validationCommandsOf, withTurnCommandChanges, type TurnResult } from '../turn/index.js';
 
 /**
  * One agent run, as `brass-agent run` does it: discovery (validation
@@ -92,7 +92,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     files: discovery.files.map((file) => ({ path: redact(file.path), reason: file.reason })),
     commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
   });
-  const validationCommands = discovery.commands.filter((command) => command.ran || command.problem === undefined).map(toRunnable);
+  const validationCommands = validationCommandsOf(discovery);
 
   // Diffs are shown, sent in events and saved: redacted knowing the whole files (issue 15, item 14).
   const changeset = new Changeset(baseRuntime, { redact });
@@ -145,9 +145,4 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return result(turn);
-}
-
-/** A discovered validation command as the validation runner takes it. */
-function toRunnable(command: ValidationCommand) {
-  return { name: command.name, command: command.command, argv: command.argv, cwd: command.cwd };
 }

@@ -6,3 +6,4 @@ export { runTurn, withTurnCommandChanges } from './run-turn.js';
 export type { RunTurnOptions, TurnResult } from './run-turn.js';
 export { settleChange } from './settle-change.js';
 export type { SettleChangeOptions, SettledChange } from './settle-change.js';
+export { validationCommandsOf } from './validation-commands-of.js';

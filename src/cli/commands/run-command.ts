@@ -1,13 +1,6 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
-import type { AgentMode } from '../../agent/events/agent-event.js';
-import type { APPROVAL_MODES, LLM_PROVIDERS } from '../../config/index.js';
+import { Command, InvalidArgumentError } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-
-const AGENT_MODES: readonly AgentMode[] = ['read-only', 'propose', 'write', 'autonomous'];
-// Written out, not imported: the config module pulls in zod, and this file loads at start-up.
-// Typed as the config lists' tuples, so the compiler keeps each copy exact (values and order).
-const APPROVAL_CHOICES: typeof APPROVAL_MODES = ['never', 'ask', 'auto'];
-const LLM_PROVIDER_CHOICES: typeof LLM_PROVIDERS = ['openai-compatible', 'openai', 'anthropic'];
+import { withAgentSettingOptions } from './agent-setting-options.js';
 
 function parseCount(value: string): number {
   const parsed = Number(value);
@@ -26,14 +19,11 @@ function parseCount(value: string): number {
  * loads only when the command runs.
  */
 export function runCommand(run: CommandRunner): Command {
-  return withCommonOptions(new Command('run'))
-    .description('run the agent on a goal: discovery, the tool-use loop, and a patch shown (propose) or applied and validated (write)')
-    .argument('[goal...]', 'what you want done (not needed with --batch-file or --apply-patch-file)')
-    .addOption(new Option('--mode <mode>', 'what the agent may do (agent.mode; default propose)').choices(AGENT_MODES))
-    .addOption(new Option('--approval <mode>', 'when an action needs approval: ask you, approve it, or refuse it (approval; default ask)').choices(APPROVAL_CHOICES))
-    .addOption(new Option('--provider <name>', 'LLM wire protocol (llm.provider, BRASS_LLM_PROVIDER)').choices(LLM_PROVIDER_CHOICES))
-    .option('--model <name>', 'model name (llm.model, BRASS_LLM_MODEL)')
-    .option('--base-url <url>', 'API base URL, e.g. http://127.0.0.1:11434/v1 (llm.baseUrl, BRASS_LLM_BASE_URL)')
+  return withAgentSettingOptions(
+    withCommonOptions(new Command('run'))
+      .description('run the agent on a goal: discovery, the tool-use loop, and a patch shown (propose) or applied and validated (write)')
+      .argument('[goal...]', 'what you want done (not needed with --batch-file or --apply-patch-file)'),
+  )
     .option('--dry-run', 'build and print the prompt; call no model, change nothing', false)
     .option('--protocol-json', 'print every event as one JSON line on stdout (and nothing else there)', false)
     .option('--ci', 'for pipelines: exit 2 when a patch was proposed but not applied', false)
