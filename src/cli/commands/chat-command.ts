@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-import { withAgentSettingOptions } from './agent-setting-options.js';
+import { withAgentSettingOptions } from '../agent-setting-options.js';
 
 /**
  * `brass-agent chat [--continue | --resume [ID]]`: the interactive agent, a

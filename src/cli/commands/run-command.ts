@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-import { withAgentSettingOptions } from './agent-setting-options.js';
+import { withAgentSettingOptions } from '../agent-setting-options.js';
 
 function parseCount(value: string): number {
   const parsed = Number(value);

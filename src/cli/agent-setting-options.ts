@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
-import type { AgentMode } from '../../agent/events/agent-event.js';
-import type { APPROVAL_MODES, LLM_PROVIDERS } from '../../config/index.js';
+import type { AgentMode } from '../agent/events/agent-event.js';
+import type { APPROVAL_MODES, LLM_PROVIDERS } from '../config/index.js';
 
 const AGENT_MODES: readonly AgentMode[] = ['read-only', 'propose', 'write', 'autonomous'];
 // Written out, not imported: the config module pulls in zod, and this file loads at start-up.
