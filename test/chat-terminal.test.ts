@@ -96,4 +96,19 @@ describe.runIf(hasTmux())('brass-agent chat in a real terminal', () => {
     second.keys('C-c');
     expect(await second.waitForExit()).toBe(0);
   }, 90_000);
+
+  it('opens the session read-only in a second process while the first holds it', async () => {
+    const holder = chat(['--continue']);
+    await holder.waitFor('resumed session');
+    const second = chat(['--continue'], 160);
+    const shown = await second.waitFor(/read-only: session \S+ is open in another brass-agent process\s+\(pid\s+\d+\)/);
+    // The history is still there to read.
+    expect(shown).toContain('fix the total');
+    second.type('/exit');
+    second.keys('Enter');
+    expect(await second.waitForExit()).toBe(0);
+    holder.type('/exit');
+    holder.keys('Enter');
+    expect(await holder.waitForExit()).toBe(0);
+  }, 60_000);
 });
