@@ -24,6 +24,12 @@ const MAX_TITLE_CHARS = 60;
 /** The list `--resume` without an id shows: Up/Down moves, Enter picks, Esc cancels. */
 export function SessionPicker({ sessions, onPick }: SessionPickerProps): ReactNode {
   const [selected, setSelected] = useState(0);
+  // Keys can arrive before the next render (fast typing, a busy machine): Enter must see the latest move.
+  const selection = useRef(0);
+  const move = (step: number): void => {
+    selection.current = Math.min(Math.max(0, sessions.length - 1), Math.max(0, selection.current + step));
+    setSelected(selection.current);
+  };
   const hasPicked = useRef(false);
   const pick = (id: string | null): void => {
     if (hasPicked.current) return;
@@ -32,9 +38,9 @@ export function SessionPicker({ sessions, onPick }: SessionPickerProps): ReactNo
   };
   useInput((_typed, key) => {
     if (key.escape || (key.ctrl && _typed === 'c')) pick(null);
-    else if (key.return) pick(sessions[selected]?.id ?? null);
-    else if (key.upArrow) setSelected((index) => Math.max(0, index - 1));
-    else if (key.downArrow) setSelected((index) => Math.min(Math.max(0, sessions.length - 1), index + 1));
+    else if (key.return) pick(sessions[selection.current]?.id ?? null);
+    else if (key.upArrow) move(-1);
+    else if (key.downArrow) move(1);
   });
   if (sessions.length === 0) return <Text>no session to resume in this workspace (Esc)</Text>;
   return (
