@@ -1,4 +1,4 @@
-import { EVIDENCE_GROUP, type Evidence } from './evidence-board.js';
+import type { Evidence } from './evidence-board.js';
 import type { ImportAgreement } from './find-import-agreements.js';
 import type { RankedCandidate } from './rank-candidates.js';
 import { type GoalMatch, describeGoalMatch } from './retrieval/rank-by-goal.js';
@@ -7,12 +7,13 @@ import { type GoalMatch, describeGoalMatch } from './retrieval/rank-by-goal.js';
 const GOAL_SCORE_HALF_POINT = 10;
 
 /**
- * The places of the fused list, best first. `named`: a failure points at
- * the file (an error site, a stack frame, a diagnostic, a traced definition,
- * an import of a failing file the goal agrees on) or the goal names it;
- * `other`: the goal ranking and the weaker failure-driven evidence (a mere
- * use of a searched name); `changed`: without failures, files changed in the
- * working tree, context rather than an answer to the goal.
+ * The places of the fused list, best first. `named`: a failure names the
+ * file (an error site, a stack frame inside the workspace, a file a
+ * diagnostic names), the goal names it, or it is an import agreement;
+ * `other`: the goal ranking and the files found by tracing names (they
+ * compete by score: a traced definition the goal agrees on rises);
+ * `changed`: without failures, files changed in the working tree, context
+ * rather than an answer to the goal.
  */
 type Tier = 'named' | 'other' | 'changed';
 const TIER_ORDER: readonly Tier[] = ['named', 'other', 'changed'];
@@ -29,10 +30,10 @@ interface Entry {
 /**
  * Fuses the failure-driven ranking with the goal ranking into one list with
  * one final score per file, from which both the order and the printed score
- * come (issue 17, item 3). A file a failure names (or the goal names, or an
- * import agreement: a goal match that a failing file imports, see
- * findImportAgreements) comes before every file found through the goal
- * alone, so goal evidence can never push it out of the `maxFiles` that are
+ * come (issue 17, item 3). A file a failure names (reason `direct`, which
+ * includes a file the goal names; or an import agreement: a goal match that
+ * a failing file imports, see findImportAgreements) comes before every file
+ * found through the goal alone, so goal evidence can never push it out of the `maxFiles` that are
  * read; goal matches fill the remaining places. Within a tier a file scores
  * the noisy-or of its failure score and its goal score
  * (1 − (1 − f)(1 − g), g = goal / (goal + 10)), so agreement between the two
@@ -62,7 +63,7 @@ export function fuseGoalMatches(ranked: readonly RankedCandidate[], matches: rea
   const entries: Entry[] = [];
   const seen = new Set<string>();
   for (const [position, candidate] of ranked.entries()) {
-    const isNamed = candidate.reason === 'direct' || candidate.evidence.some((item) => EVIDENCE_GROUP[item.kind] !== 'context') || agreementByPath.has(candidate.path);
+    const isNamed = candidate.reason === 'direct' || (options.hasFailures && agreementByPath.has(candidate.path));
     const isChanged = candidate.evidence.some((item) => item.kind === 'changed');
     // Without failures, the signal searches of a prose goal are left to the goal ranking.
     if (!options.hasFailures && !isNamed && !(isChanged && !matchByPath.has(candidate.path))) continue;
