@@ -57,6 +57,31 @@ describe('discoverContext with a goal in prose', () => {
     expect(plain.files.flatMap((file) => file.why).join('\n')).not.toContain('imported by src/checkout.ts');
   });
 
+  // Issue 17, item 3: goal evidence alone never pushes the file a failure names out of the files read.
+  it('reads the file a failure names although the goal matches three other files strongly, and prints scores best first', async () => {
+    const invoiceFile = (name: string) => `/** Invoice ${name}: rounds the invoice lines to cents, then adds the tax to the invoice total. */\nexport function invoice${name}Total(lines: number[], taxRate: number): number {\n  return lines.reduce((sum, line) => sum + Math.round(line * 100) / 100, 0) * (1 + taxRate);\n}\n`;
+    await using workspace = await createTempWorkspace({
+      files: { 'src/a.ts': 'export const answer: number = 42;\n', 'src/x.ts': 'export const x: number = 1;\nexport const y: number = 2;\n', 'src/y.ts': 'export const x: number = 1;\nexport const y: number = 2;\n', 'src/invoice-lines.ts': invoiceFile('Lines'), 'src/invoice-tax.ts': invoiceFile('Tax'), 'src/invoice-cents.ts': invoiceFile('Cents') },
+    });
+    // Two errors each in x.ts and y.ts rank them above a.ts: interleaving with the goal ranking used to leave a.ts fifth, unread.
+    const validationOutput = ['src/x.ts(1,14)', 'src/x.ts(2,14)', 'src/y.ts(1,14)', 'src/y.ts(2,14)', 'src/a.ts(1,14)'].map((at) => `${at}: error TS2322: Type 'string' is not assignable to type 'number'.`).join('\n');
+    const goal = 'The invoice total is off by a cent when the tax is added to rounded invoice lines';
+    const result = await discoverIn(workspace, { run: false, validationOutput, goal });
+    expect(result.files.map((file) => file.path)).toEqual(['src/x.ts', 'src/y.ts', 'src/a.ts', expect.stringMatching(/^src\/invoice-/)]);
+    const jsonScores = toDiscoverJson(result).files.map((file) => file.score);
+    expect(jsonScores).toEqual([...jsonScores].sort((left, right) => right - left));
+    const printedScores = [...formatDiscoveryReport(result).matchAll(/score (\d\.\d\d)/g)].map((found) => Number(found[1]));
+    expect(printedScores).toEqual(jsonScores);
+  });
+
+  it('orders a goal-only result by the goal ranking and prints its scores best first', async () => {
+    await using workspace = await createTempWorkspace({ files });
+    const result = await discoverIn(workspace, { run: false, goal: 'The total of an invoice is off by a cent when the tax is added to rounded lines; currency formatting too' });
+    const scores = toDiscoverJson(result).files.map((file) => file.score);
+    expect(result.files.length).toBeGreaterThan(1);
+    expect(scores).toEqual([...scores].sort((left, right) => right - left));
+  });
+
   it('leaves the failure-driven result as it was without a goal', async () => {
     await using workspace = await createTempWorkspace({ files });
     const withRanking = await discoverIn(workspace, { run: false, validationOutput: authError });

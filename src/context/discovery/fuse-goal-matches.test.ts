@@ -26,13 +26,13 @@ describe('fuseGoalMatches', () => {
     expect(fused.map((candidate) => candidate.path)).toEqual(['src/named.ts', 'src/store.ts', 'src/changed.ts']);
   });
 
-  it('moves a goal match a failing file imports up behind that file, and says why', () => {
+  it('moves a goal match a failing file imports up beside that file, and says why', () => {
     const traced: RankedCandidate = { path: 'src/traced.ts', score: 0.4, rawScore: 4, reason: 'search', evidence: [{ kind: 'defines', weight: 4, detail: 'defines getToken' }] };
     const matches = [match('src/other.ts', ['token', 'expir']), match('src/store.ts', ['token', 'expir'])];
     const plain = fuseGoalMatches([direct, traced], matches, { hasFailures: true });
     const expanded = fuseGoalMatches([direct, traced], matches, { hasFailures: true, agreements: [{ path: 'src/store.ts', importedBy: 'src/user.ts' }] });
-    expect(plain.map((candidate) => candidate.path)).toEqual(['src/user.ts', 'src/other.ts', 'src/traced.ts', 'src/store.ts']);
-    expect(expanded.map((candidate) => candidate.path)).toEqual(['src/store.ts', 'src/user.ts', 'src/other.ts', 'src/traced.ts']);
+    expect(plain.map((candidate) => candidate.path)).toEqual(['src/user.ts', 'src/traced.ts', 'src/other.ts', 'src/store.ts']);
+    expect(expanded.map((candidate) => candidate.path)).toEqual(['src/store.ts', 'src/user.ts', 'src/traced.ts', 'src/other.ts']);
     expect(expanded[0]).toMatchObject({ reason: 'goal' });
     expect(expanded[0]!.evidence.map((item) => item.detail)).toEqual(['matches the goal: token, expir in comments and strings', 'imported by src/user.ts, where the failure is, and the goal points at it too']);
   });
@@ -44,5 +44,29 @@ describe('fuseGoalMatches', () => {
   ])('%s', (_name, goalMatch, hasFailures, expected) => {
     const ranked = hasFailures ? [direct] : [searched];
     expect(fuseGoalMatches(ranked, [goalMatch], { hasFailures }).map((candidate) => candidate.path)).toEqual(expected);
+  });
+
+  // Issue 17, item 3: goal evidence alone never displaces a file a failure names.
+  it('keeps every failure-named file ahead of goal-only files however strong the goal match', () => {
+    const site: RankedCandidate = { path: 'src/a.ts', score: 0.2, rawScore: 1.5, reason: 'direct', evidence: [{ kind: 'mentioned', weight: 1.5, detail: 'named in the validation output' }] };
+    const strong = ['src/b.ts', 'src/c.ts', 'src/d.ts'].map((path) => match(path, ['token', 'expir', 'refresh'], { score: 40, exactSymbols: ['TokenStore'] }));
+    const fused = fuseGoalMatches([site, searched], strong, { hasFailures: true });
+    expect(fused.map((candidate) => candidate.path)).toEqual(['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', 'src/uses.ts']);
+    expect(fused[0]!.score).toBe(0.2);
+  });
+
+  it.each([
+    ['with failures', [direct, searched], true],
+    ['without failures', [searched], false],
+  ] as const)('prints scores that never increase down the list (%s)', (_name, ranked, hasFailures) => {
+    const matches = [match('src/store.ts', ['token', 'expir'], { score: 60 }), match('src/user.ts', ['user', 'profil'], { score: 2 }), match('src/other.ts', ['token', 'expir'], { score: 1 })];
+    const scores = fuseGoalMatches(ranked, matches, { hasFailures }).map((candidate) => candidate.score);
+    expect(scores).toEqual([...scores].sort((left, right) => right - left));
+  });
+
+  it('without failures, orders goal-only files by the goal ranking and scores them by it', () => {
+    const matches = [match('src/store.ts', ['token', 'expir'], { score: 30 }), match('src/other.ts', ['token'], { score: 10 })];
+    const fused = fuseGoalMatches([searched], matches, { hasFailures: false });
+    expect(fused.map((candidate) => [candidate.path, candidate.score])).toEqual([['src/store.ts', 0.75], ['src/other.ts', 0.5]]);
   });
 });
