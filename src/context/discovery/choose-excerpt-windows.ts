@@ -12,6 +12,8 @@ export const MERGE_GAP_LINES = 6;
 const MAX_MATCHED_LINES = 48;
 /** Occurrences kept per term, so one common word cannot crowd out the others. */
 const MAX_LINES_PER_TERM = 6;
+/** Terms of each kind looked for per file: a long goal has hundreds of words, and each costs a scan of the file. */
+const MAX_TERMS = 32;
 /** Goal words shorter than this match whole words only; longer ones also inside identifiers (`token` in `getToken`). */
 const MIN_SUBSTRING_WORD_LENGTH = 4;
 
@@ -44,21 +46,22 @@ const encoder = new TextEncoder();
  * The lines of `lines` that match `signals`, strongest first: focus lines,
  * then definitions of the identifiers, then lines using them, then lines
  * with goal words (a line matching several terms ranks above one matching
- * one). Ties go to the earlier line. At most MAX_MATCHED_LINES.
+ * one). Ties go to the earlier line. At most MAX_MATCHED_LINES lines, from the
+ * first MAX_TERMS identifiers and words (callers pass the strongest first).
  */
 export function findMatchedLines(lines: readonly string[], signals: ExcerptSignals): number[] {
   const scores = new Map<number, number>();
   const add = (line: number, score: number) => scores.set(line, (scores.get(line) ?? 0) + score);
   for (const line of signals.focus ?? []) if (line >= 1 && line <= lines.length) add(line, FOCUS_SCORE);
   const source = lines.join('\n');
-  for (const name of new Set(signals.identifiers ?? [])) {
+  for (const name of [...new Set(signals.identifiers ?? [])].slice(0, MAX_TERMS)) {
     if (name === '' || !source.includes(name)) continue;
     for (const definition of findDefinitions(source, name)) add(definition.line, DEFINITION_SCORE);
     const pattern = new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`);
     scanLines(lines, pattern, (line) => add(line, IDENTIFIER_SCORE));
   }
   const lowerSource = source.toLowerCase();
-  for (const word of new Set(signals.words ?? [])) {
+  for (const word of [...new Set(signals.words ?? [])].slice(0, MAX_TERMS)) {
     if (word === '' || !lowerSource.includes(word)) continue;
     const escaped = escapeRegExp(word);
     const pattern = new RegExp(word.length >= MIN_SUBSTRING_WORD_LENGTH ? escaped : `(?<![\\w$])${escaped}(?![\\w$])`, 'i');
