@@ -59,6 +59,10 @@ describe('renderExcerpts', () => {
     expect(renderExcerpts(lines, [{ start: 120, end: 121 }, { start: 500, end: 500 }], 10_000)).toBe('… lines 120-121 of 900 …\nline 120\nline 121\n… lines 500-500 of 900 …\nline 500\n');
   });
 
+  it('says when only the beginning of the file was read', () => {
+    expect(renderExcerpts(numbered(900), [{ start: 10, end: 10 }], 10_000, true)).toBe('… lines 10-10 of the first 900 …\nline 10\n');
+  });
+
   it('cuts a single huge window on a character boundary', () => {
     const text = renderExcerpts(['é'.repeat(10_000)], [{ start: 1, end: 1 }], 101);
     expect(bytesOf(text)).toBeLessThanOrEqual(101);

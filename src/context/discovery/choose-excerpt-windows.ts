@@ -79,16 +79,17 @@ export function findMatchedLines(lines: readonly string[], signals: ExcerptSigna
  * renderExcerpts) fits `budget` bytes. A matched line whose full window no
  * longer fits gets a narrow one, or none. With nothing matched, the head:
  * as many whole lines from line 1 as fit. The first window is kept even
- * when it alone is too large (renderExcerpts cuts it).
+ * when it alone is too large (renderExcerpts cuts it). `isCut`: `lines` are
+ * only the beginning of the file (the read stopped at its byte limit).
  */
-export function chooseExcerptWindows(lines: readonly string[], matched: readonly number[], budget: number): ExcerptWindow[] {
+export function chooseExcerptWindows(lines: readonly string[], matched: readonly number[], budget: number, isCut = false): ExcerptWindow[] {
   const total = lines.length;
   const lineBytes = lines.map((line) => encoder.encode(line).length + 1);
-  const sizeOf = (windows: readonly ExcerptWindow[]) => windows.reduce((sum, window) => sum + encoder.encode(headerOf(window, total)).length + 1 + sumBytes(lineBytes, window), 0);
+  const sizeOf = (windows: readonly ExcerptWindow[]) => windows.reduce((sum, window) => sum + encoder.encode(headerOf(window, total, isCut)).length + 1 + sumBytes(lineBytes, window), 0);
   const valid = matched.filter((line) => line >= 1 && line <= total);
   if (valid.length === 0) {
     let end = 0;
-    let used = encoder.encode(headerOf({ start: 1, end: total }, total)).length + 1;
+    let used = encoder.encode(headerOf({ start: 1, end: total }, total, isCut)).length + 1;
     while (end < total && used + lineBytes[end]! <= budget) used += lineBytes[end++]!;
     return [{ start: 1, end: Math.max(1, end) }];
   }
@@ -111,10 +112,12 @@ export function chooseExcerptWindows(lines: readonly string[], matched: readonly
 
 /**
  * The windows' lines, each window under a header `… lines 120-160 of 900 …`,
- * in file order, cut to `budget` bytes on a character boundary.
+ * in file order, cut to `budget` bytes on a character boundary. With
+ * `isCut` (only the file's beginning was read) the header says
+ * `of the first 900`.
  */
-export function renderExcerpts(lines: readonly string[], windows: readonly ExcerptWindow[], budget: number): string {
-  const text = windows.map((window) => `${headerOf(window, lines.length)}\n${lines.slice(window.start - 1, window.end).join('\n')}\n`).join('');
+export function renderExcerpts(lines: readonly string[], windows: readonly ExcerptWindow[], budget: number, isCut = false): string {
+  const text = windows.map((window) => `${headerOf(window, lines.length, isCut)}\n${lines.slice(window.start - 1, window.end).join('\n')}\n`).join('');
   return cutToBytes(text, budget);
 }
 
@@ -129,8 +132,8 @@ export function mergeWindows(windows: readonly ExcerptWindow[]): ExcerptWindow[]
   return merged;
 }
 
-function headerOf(window: ExcerptWindow, total: number): string {
-  return `… lines ${window.start}-${window.end} of ${total} …`;
+function headerOf(window: ExcerptWindow, total: number, isCut: boolean): string {
+  return `… lines ${window.start}-${window.end} of ${isCut ? 'the first ' : ''}${total} …`;
 }
 
 function sumBytes(lineBytes: readonly number[], window: ExcerptWindow): number {

@@ -64,7 +64,7 @@ export async function readContextFiles(options: { reader: SourceReader; ranked: 
     const budget = Math.min(MAX_FILE_CONTEXT_BYTES, remaining);
     const text = options.redact === undefined ? source.content : options.redact(source.content);
     const isWhole = !source.truncated && encoder.encode(text).length <= Math.min(MAX_WHOLE_FILE_BYTES, budget);
-    const excerpts = isWhole ? null : excerptsOf(text, { focus: options.focus.get(candidate.path) ?? new Set(), ...options.terms }, budget);
+    const excerpts = isWhole ? null : excerptsOf(text, { focus: options.focus.get(candidate.path) ?? new Set(), ...options.terms }, budget, source.truncated);
     const content = excerpts === null ? text : excerpts.content;
     const bytes = encoder.encode(content).length;
     remaining -= bytes;
@@ -86,10 +86,11 @@ export async function readContextFiles(options: { reader: SourceReader; ranked: 
 /**
  * Windows of a large file around the lines its signals match (see
  * findMatchedLines), merged, in file order, each under its `… lines a-b of n …`
- * header, within `budget` bytes; the head when nothing matches.
+ * header, within `budget` bytes; the head when nothing matches. `isCut`:
+ * `content` is only the file's beginning (see renderExcerpts).
  */
-export function excerptsOf(content: string, signals: ExcerptSignals, budget: number): { content: string; windows: ExcerptWindow[] } {
+export function excerptsOf(content: string, signals: ExcerptSignals, budget: number, isCut = false): { content: string; windows: ExcerptWindow[] } {
   const lines = content.split('\n');
-  const windows = chooseExcerptWindows(lines, findMatchedLines(lines, signals), budget);
-  return { content: renderExcerpts(lines, windows, budget), windows };
+  const windows = chooseExcerptWindows(lines, findMatchedLines(lines, signals), budget, isCut);
+  return { content: renderExcerpts(lines, windows, budget, isCut), windows };
 }
