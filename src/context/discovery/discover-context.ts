@@ -198,7 +198,8 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
           ...(options.signal ? { signal: options.signal } : {}),
         });
   const focus = await focusLinesOf(ranked.slice(0, context.maxFiles * 3).map((candidate) => candidate.path), failures, identifiers.ranked(), reader);
-  const files = await readContextFiles({ reader, ranked, maxFiles: context.maxFiles, focus, ...(options.redact ? { redact: options.redact } : {}) });
+  const terms = { identifiers: [...goal.identifiers.map((signal) => signal.name), ...identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name)], words: goal.words };
+  const files = await readContextFiles({ reader, ranked, maxFiles: context.maxFiles, focus, terms, ...(options.redact ? { redact: options.redact } : {}) });
   const paths = signalPathsOf(failures, goalPaths);
   const identifierNames = identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name);
   const summary = buildDiscoverySummary({ packageManager: project.packageManager, commands, searches, paths, identifiers: identifierNames, files });

@@ -3,30 +3,7 @@ import { createRedactor } from '../../core/index.js';
 import { FakeRandom, fakePemKey } from '../../../test/support/fake-secrets.js';
 import type { SourceReader } from './create-source-reader.js';
 import type { RankedCandidate } from './rank-candidates.js';
-import { WINDOW_LINES_AFTER, WINDOW_LINES_BEFORE, readContextFiles, windowsOf } from './read-context-files.js';
-
-describe('windowsOf', () => {
-  const content = Array.from({ length: 1000 }, (_unused, index) => `line ${index + 1}`).join('\n');
-
-  it('shows merged windows around the interesting lines and says what it left out', () => {
-    const text = windowsOf(content, new Set([100, 110, 700]), 64 * 1024);
-    expect(text.startsWith(`… (lines 1–${100 - WINDOW_LINES_BEFORE - 1} omitted) …\nline ${100 - WINDOW_LINES_BEFORE}\n`)).toBe(true);
-    expect(text).toContain(`line ${110 + WINDOW_LINES_AFTER}\n… (lines ${110 + WINDOW_LINES_AFTER + 1}–${700 - WINDOW_LINES_BEFORE - 1} omitted) …`);
-    expect(text.endsWith(`… (lines ${700 + WINDOW_LINES_AFTER + 1}–1000 omitted) …\n`)).toBe(true);
-  });
-
-  it('shows the head when nothing is interesting, and never exceeds the budget by more than the last marker', () => {
-    const text = windowsOf(content, new Set(), 200);
-    expect(text.startsWith('line 1\n')).toBe(true);
-    expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(200 + 40);
-  });
-
-  it('cuts a single huge window on a character boundary', () => {
-    const text = windowsOf('é'.repeat(10_000), new Set([1]), 101);
-    expect(text.startsWith('é'.repeat(50))).toBe(true);
-    expect(text).not.toContain('\uFFFD');
-  });
-});
+import { MAX_FILE_CONTEXT_BYTES, excerptsOf, readContextFiles } from './read-context-files.js';
 
 describe('readContextFiles with a redactor (issue 15, item 15)', () => {
   it('shows no key body in a window that starts below the key\'s header', async () => {
@@ -48,5 +25,26 @@ describe('readContextFiles with a redactor (issue 15, item 15)', () => {
     const [file] = await readContextFiles({ reader, ranked, maxFiles: 1, focus, redact: (text) => redactor.redact(text).text });
     expect(file!.content).toContain('export const marker = 1;');
     expect(bodyLines.filter((line) => file!.content.includes(line))).toEqual([]);
+  });
+});
+
+describe('excerptsOf', () => {
+  const lines = Array.from({ length: 900 }, (_unused, index) => `const value${index + 1} = ${index + 1};`);
+  lines[119] = 'export function refreshToken(session: Session) {';
+  const content = lines.join('\n');
+
+  it('shows the window around a goal identifier, not the head', () => {
+    const excerpts = excerptsOf(content, { identifiers: ['refreshToken'] }, MAX_FILE_CONTEXT_BYTES);
+    expect(excerpts.windows).toHaveLength(1);
+    expect(excerpts.content.startsWith(`… lines ${excerpts.windows[0]!.start}-${excerpts.windows[0]!.end} of 900 …\n`)).toBe(true);
+    expect(excerpts.content).toContain('export function refreshToken(session: Session) {');
+    expect(excerpts.content).not.toContain('const value1 = 1;');
+  });
+
+  it('shows the head when nothing matched', () => {
+    const excerpts = excerptsOf(content, { identifiers: ['absentName'], words: ['nowhere'] }, 1024);
+    expect(excerpts.windows[0]!.start).toBe(1);
+    expect(excerpts.content).toContain('const value1 = 1;');
+    expect(new TextEncoder().encode(excerpts.content).length).toBeLessThanOrEqual(1024);
   });
 });

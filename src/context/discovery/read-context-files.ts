@@ -1,3 +1,4 @@
+import { type ExcerptSignals, type ExcerptWindow, chooseExcerptWindows, findMatchedLines, renderExcerpts } from './choose-excerpt-windows.js';
 import type { SourceReader } from './create-source-reader.js';
 import type { RankedCandidate } from './rank-candidates.js';
 
@@ -7,9 +8,6 @@ export const MAX_WHOLE_FILE_BYTES = 16 * 1024;
 export const MAX_FILE_CONTEXT_BYTES = 16 * 1024;
 /** Bytes of all context files together. */
 export const MAX_TOTAL_CONTEXT_BYTES = 48 * 1024;
-/** Lines shown before and after each interesting line of a large file. */
-export const WINDOW_LINES_BEFORE = 12;
-export const WINDOW_LINES_AFTER = 24;
 /** Below this many bytes of budget left, no further file is read. */
 const MIN_USEFUL_BYTES = 512;
 /** Candidates tried per file slot: unreadable ones (binary, vanished) give their slot to the next. */
@@ -18,6 +16,12 @@ const ATTEMPTS_PER_SLOT = 3;
 /** Interesting lines per file: error sites, frames, definitions (1-based). */
 export type FocusLines = Map<string, Set<number>>;
 
+/** Terms looked for in a large file's text to choose its windows: the signals' and the goal's identifiers, the goal's words. */
+export interface ExcerptTerms {
+  identifiers: readonly string[];
+  words: readonly string[];
+}
+
 /** A file read for the prompt. */
 export interface ContextFile {
   path: string;
@@ -25,8 +29,10 @@ export interface ContextFile {
   score: number;
   /** UTF-8 bytes of `content`. */
   bytes: number;
-  /** The whole file, or windows around its interesting lines joined by `… (lines a–b omitted) …` lines. */
+  /** The whole file, or windows around its matched lines, each under a `… lines a-b of n …` header, in file order. */
   content: string;
+  /** The windows shown of a partial file (1-based, inclusive), in file order. */
+  windows?: ExcerptWindow[];
   /** Size of the whole file. */
   totalBytes: number;
   isPartial: boolean;
@@ -38,14 +44,16 @@ const encoder = new TextEncoder();
 
 /**
  * Step 8: reads the best candidates, at most `maxFiles`: small files whole,
- * large ones as windows around their interesting lines (`focus`), within
+ * large ones as windows around the lines that matched (`focus` lines, then
+ * definitions and uses of `terms.identifiers`, then `terms.words`; the head
+ * when nothing matched), within
  * MAX_FILE_CONTEXT_BYTES per file and MAX_TOTAL_CONTEXT_BYTES in all. Files
  * that cannot be read give their place to the next candidate. With
  * `redact`, each file is redacted whole before it is cut into windows: a
  * window inside a PEM key block shows no key body although it holds no
  * header (redaction keeps line numbers, so the focus lines still fit).
  */
-export async function readContextFiles(options: { reader: SourceReader; ranked: readonly RankedCandidate[]; maxFiles: number; focus: FocusLines; redact?: (text: string) => string }): Promise<ContextFile[]> {
+export async function readContextFiles(options: { reader: SourceReader; ranked: readonly RankedCandidate[]; maxFiles: number; focus: FocusLines; terms?: ExcerptTerms; redact?: (text: string) => string }): Promise<ContextFile[]> {
   const files: ContextFile[] = [];
   let remaining = MAX_TOTAL_CONTEXT_BYTES;
   const attempts = options.maxFiles * ATTEMPTS_PER_SLOT;
@@ -56,7 +64,8 @@ export async function readContextFiles(options: { reader: SourceReader; ranked: 
     const budget = Math.min(MAX_FILE_CONTEXT_BYTES, remaining);
     const text = options.redact === undefined ? source.content : options.redact(source.content);
     const isWhole = !source.truncated && encoder.encode(text).length <= Math.min(MAX_WHOLE_FILE_BYTES, budget);
-    const content = isWhole ? text : windowsOf(text, options.focus.get(candidate.path) ?? new Set(), budget);
+    const excerpts = isWhole ? null : excerptsOf(text, { focus: options.focus.get(candidate.path) ?? new Set(), ...options.terms }, budget, source.truncated);
+    const content = excerpts === null ? text : excerpts.content;
     const bytes = encoder.encode(content).length;
     remaining -= bytes;
     files.push({
@@ -67,52 +76,21 @@ export async function readContextFiles(options: { reader: SourceReader; ranked: 
       content,
       totalBytes: source.totalBytes,
       isPartial: !isWhole,
+      ...(excerpts === null ? {} : { windows: excerpts.windows }),
       why: candidate.evidence.map((item) => item.detail),
     });
   }
   return files;
 }
 
-/** Windows around `focus` lines (the head when there are none), merged, cut to `budget` bytes. */
-export function windowsOf(content: string, focus: ReadonlySet<number>, budget: number): string {
+/**
+ * Windows of a large file around the lines its signals match (see
+ * findMatchedLines), merged, in file order, each under its `… lines a-b of n …`
+ * header, within `budget` bytes; the head when nothing matches. `isCut`:
+ * `content` is only the file's beginning (see renderExcerpts).
+ */
+export function excerptsOf(content: string, signals: ExcerptSignals, budget: number, isCut = false): { content: string; windows: ExcerptWindow[] } {
   const lines = content.split('\n');
-  const centres = focus.size > 0 ? [...focus].filter((line) => line >= 1 && line <= lines.length).sort((a, b) => a - b) : [];
-  const ranges: [number, number][] = [];
-  for (const centre of centres.length > 0 ? centres : [1]) {
-    const start = Math.max(1, centre - WINDOW_LINES_BEFORE);
-    const end = Math.min(lines.length, centre + WINDOW_LINES_AFTER);
-    const last = ranges[ranges.length - 1];
-    if (last !== undefined && start <= last[1] + 1) last[1] = Math.max(last[1], end);
-    else ranges.push([start, end]);
-  }
-  const parts: string[] = [];
-  let used = 0;
-  let shownUpTo = 0;
-  for (const [start, end] of ranges) {
-    const gap = start > shownUpTo + 1 ? `… (lines ${shownUpTo + 1}–${start - 1} omitted) …\n` : '';
-    const text = `${gap}${lines.slice(start - 1, end).join('\n')}\n`;
-    const size = encoder.encode(text).length;
-    if (used + size > budget) {
-      if (parts.length === 0) parts.push(cutToBytes(text, budget));
-      break;
-    }
-    parts.push(text);
-    used += size;
-    shownUpTo = end;
-  }
-  if (shownUpTo < lines.length && parts.length > 0) parts.push(`… (lines ${shownUpTo + 1}–${lines.length} omitted) …\n`);
-  return parts.join('');
-}
-
-/** The longest prefix of `text` within `maxBytes` UTF-8 bytes, never splitting a character. */
-function cutToBytes(text: string, maxBytes: number): string {
-  let bytes = 0;
-  let end = 0;
-  for (const character of text) {
-    const size = encoder.encode(character).length;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    end += character.length;
-  }
-  return text.slice(0, end);
+  const windows = chooseExcerptWindows(lines, findMatchedLines(lines, signals), budget, isCut);
+  return { content: renderExcerpts(lines, windows, budget, isCut), windows };
 }
