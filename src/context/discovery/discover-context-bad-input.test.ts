@@ -128,7 +128,8 @@ describe('discoverContext on bad input', () => {
     const document = JSON.stringify(toDiscoverJson(result));
     expect(result.files.map((file) => file.path)).toEqual(['src/app.ts']);
     for (const leaked of ['hunter2', 'hunter3', 'sk_live_zzz', 'secrets/keys.ts', '.env']) expect(document).not.toContain(leaked);
-    expect(result.files.flatMap((file) => file.why).join('\n')).not.toMatch(/secrets|\.env/);
+    // The goal's own word `secrets` may explain a match; an excluded path may not.
+    expect(result.files.flatMap((file) => file.why).join('\n')).not.toMatch(/secrets\/|\.env/);
   });
 
   it('finishes on one directory chain 2,000 levels deep (issue 15, item 22)', async () => {

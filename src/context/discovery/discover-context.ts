@@ -24,6 +24,7 @@ import { type CommandRecord, runValidationCommands } from './run-validation-comm
 import { buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
 import type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
 import { rankByGoal } from './retrieval/rank-by-goal.js';
+import { searchGoalText } from './search-goal-text.js';
 import { searchIdentifiers } from './search-identifiers.js';
 import { traceFailures } from './trace-failures.js';
 import type { ValidationCommand } from './validation-command.js';
@@ -178,7 +179,10 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   // Steps 5 and 6: read the direct files, trace names to definitions, search the rest.
   const reader = createSourceReader(runtime, { maxReads: MAX_ANALYSIS_READS + context.maxFiles * 3 });
   const sites = await traceFailures({ failures, directFiles: [...goalPaths.map((path) => path.path), ...directFiles], reader, resolver, board, identifiers });
-  const searches = await searchIdentifiers({ runtime, identifiers, sites, context, filter, board, ...(options.signal ? { signal: options.signal } : {}) });
+  const searches = [
+    ...(await searchIdentifiers({ runtime, identifiers, sites, context, filter, board, ...(options.signal ? { signal: options.signal } : {}) })),
+    ...(await searchGoalText({ runtime, messages: goal.messages, chains: goal.chains, context, filter, board, ...(options.signal ? { signal: options.signal } : {}) })),
+  ];
   for (const search of searches) if (search.problem !== undefined) warnings.push(`search for ${search.query}: ${search.problem}`);
   addDefinitionEvidence(board, identifiers, sites);
   addContextEvidence(board, { goalWords: goal.words, changedFiles: changedFiles.filter((path) => filter.isAllowed(path)) });

@@ -26,4 +26,32 @@ describe('extractGoalSignals', () => {
   it('reads paths with spaces when backticked, and non-ASCII names', () => {
     expect(extractGoalSignals('look at src/ünï/café.ts').paths[0]!.path).toBe('src/ünï/café.ts');
   });
+
+  // Issue 17: a goal written with code syntax yielded no identifier signals at all.
+  it.each([
+    ['a call with an options object', 'parseConfig(src, { strict: true }) throws on an empty file', ['parseConfig', 'strict'], []],
+    ['a member chain with a quoted key', "cache.get('k') returns undefined after set", ['cache', 'get'], ['cache.get']],
+    ['a quoted name', "the 'userId' is dropped by saveUser()", ['userId', 'saveUser'], []],
+    ['a backticked chain', 'why does `store.items.add` skip duplicates', ['store', 'add'], ['store.items.add']], // `items` is noise (isTellingIdentifier)
+  ])('reads code written inline: %s', (_name, goal, names, chains) => {
+    const signals = extractGoalSignals(goal);
+    expect(signals.identifiers.map((identifier) => identifier.name).sort()).toEqual([...names].sort());
+    expect(signals.identifiers.every((identifier) => identifier.from === 'code')).toBe(true);
+    expect(signals.chains).toEqual(chains);
+  });
+
+  it('keeps quoted error messages as messages, with the names they point at', () => {
+    const signals = extractGoalSignals(`the page crashes with "Cannot read properties of undefined (reading 'palette')" on load`);
+    expect(signals.messages).toEqual(["Cannot read properties of undefined (reading 'palette')"]);
+    expect(signals.identifiers).toContainEqual({ name: 'palette', from: 'code' });
+  });
+
+  it('reads named files and directories, and leaves prose, abbreviations and file(s) alone', () => {
+    const signals = extractGoalSignals("colours are wrong in theme.ts under the settings/ folder, e.g. the cache's get and the file(s) see(above)");
+    expect(signals.paths).toEqual([{ path: 'theme.ts', role: 'mention' }]);
+    expect(signals.directories).toEqual(['settings']);
+    expect(signals.identifiers).toEqual([]);
+    expect(signals.chains).toEqual([]);
+    expect(signals.messages).toEqual([]);
+  });
 });

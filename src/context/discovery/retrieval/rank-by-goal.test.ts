@@ -62,6 +62,22 @@ describe('rankByGoal', () => {
   it('explains which terms matched which field', () => {
     const [match] = rankByGoal(index, 'quarterOf is wrong for the locale');
     expect(match!.exactSymbols).toEqual(['quarterOf']);
-    expect(describeGoalMatch(match!)).toMatch(/^matches the goal: .*quarterof.* in declared names.*; declares quarterOf$/);
+    expect(describeGoalMatch(match!)).toMatch(/^matches the goal: .*quarterOf.* in declared names.*; defines quarterOf$/);
+  });
+
+  // Issue 17: explanations showed index stems (`pars`, `expir`) as if they were the evidence.
+  it('names the words the goal wrote, never their stems', () => {
+    const parsing = createRetrievalIndex([
+      indexDocument('src/config/parse-config.ts', '/** Parsing of the settings; values expire. */\nexport function parseConfig(source: string) {\n  return source;\n}\n'),
+      indexDocument('src/other.ts', 'export const other = 1;\n'),
+    ]);
+    const [match] = rankByGoal(parsing, 'parseConfig fails when parsing values that expired');
+    const line = describeGoalMatch(match!);
+    expect(match!.matches.flatMap((item) => item.terms)).toContain('pars');
+    expect(line).toContain('parseConfig');
+    expect(line).toContain('defines parseConfig');
+    expect(line).toMatch(/\bparsing\b/);
+    expect(line).toMatch(/\bexpired\b/);
+    expect(line).not.toMatch(/\b(?:pars|valu|expir)\b/);
   });
 });

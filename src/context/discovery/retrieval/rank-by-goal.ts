@@ -1,18 +1,24 @@
 import { TEST_FILE } from '../rank-candidates.js';
 import type { RetrievalIndex } from './build-retrieval-index.js';
 import { RETRIEVAL_FIELDS, type IndexedDocument, type RetrievalField } from './index-document.js';
-import { tokenizeCode } from './tokenize-code.js';
+import { splitIdentifier, tokenizeCode } from './tokenize-code.js';
 
 /** A file the goal points at, with the terms that matched in each field. */
 export interface GoalMatch {
   path: string;
   score: number;
-  /** Matched goal terms per field, only fields with a match, in RETRIEVAL_FIELDS order. */
-  matches: { field: RetrievalField; terms: string[] }[];
+  /**
+   * Matched goal terms per field, only fields with a match, in RETRIEVAL_FIELDS
+   * order: `terms` as the index holds them (folded, stemmed: `pars`), `words`
+   * as the goal writes them (`parseConfig`, `parse`), one for each term.
+   */
+  matches: { field: RetrievalField; terms: string[]; words?: string[] }[];
   /** Declared names the goal writes exactly, as code (`TokenStore`, `quarterOf`, or backticked). */
   exactSymbols: string[];
   /** The file's name or a directory of its path appears in the goal. */
   namedPath: 'file' | 'directory' | null;
+  /** The word of the goal that names the file or directory (`theme`), when `namedPath` is set. */
+  namedWord?: string;
 }
 
 /** Field weights and length normalisation: a path or a declared name says more than a comment. */
@@ -62,6 +68,7 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
     const term = tokenizeCode(word)[0];
     return term === undefined || maxIdf <= 0 ? 1 : Math.min(1, idf(term) / maxIdf);
   };
+  const surface = surfaceFormsOf(text);
   const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.documentFrequency.has(term)).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
   const rawWords = new Map<string, boolean>();
   for (const match of text.matchAll(/`([^`\n]{1,200})`/g)) for (const word of match[1]!.match(/[A-Za-z_$][\w$]*/g) ?? []) rawWords.set(word.toLowerCase(), true);
@@ -92,19 +99,48 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
     if (named !== null) score += (named.kind === 'file' ? NAMED_FILE_BONUS : NAMED_DIRECTORY_BONUS) * specificity(named.word);
     if (score <= 0) continue;
     if (TEST_FILE.test(document.path) && !isAboutTests) score *= TEST_FILE_FACTOR;
-    scored.push({ path: document.path, score: round(score), matches: RETRIEVAL_FIELDS.filter((field) => matched.has(field)).map((field) => ({ field, terms: matched.get(field)! })), exactSymbols, namedPath });
+    const matches = RETRIEVAL_FIELDS.filter((field) => matched.has(field)).map((field) => ({ field, terms: matched.get(field)!, words: matched.get(field)!.map((term) => surface.get(term) ?? term) }));
+    scored.push({ path: document.path, score: round(score), matches, exactSymbols, namedPath, ...(named === null ? {} : { namedWord: named.word }) });
   }
   scored.sort((left, right) => right.score - left.score || compareText(left.path, right.path));
   const best = scored[0]?.score ?? 0;
   return scored.filter((match) => match.score >= best * MIN_SHARE_OF_BEST).slice(0, MAX_GOAL_MATCHES);
 }
 
-/** One line for people: `terms token, store in symbols; expire in body; defines TokenStore`. */
+const FIELD_PLACE: Readonly<Record<RetrievalField, string>> = { path: 'the path', symbols: 'declared names', identifiers: 'identifiers', body: 'comments and strings' };
+
+/**
+ * One line for people, in the goal's own words (never index stems):
+ * `matches the goal: parseConfig, parse in identifiers; defines parseConfig; its file name theme is in the goal`.
+ * A match without `words` (built by hand) shows its terms.
+ */
 export function describeGoalMatch(match: GoalMatch): string {
-  const parts = match.matches.map((item) => `${item.terms.join(', ')} in ${item.field === 'path' ? 'the path' : item.field === 'symbols' ? 'declared names' : item.field === 'identifiers' ? 'identifiers' : 'comments and strings'}`);
-  if (match.exactSymbols.length > 0) parts.push(`declares ${match.exactSymbols.slice(0, 3).join(', ')}`);
-  if (match.namedPath !== null) parts.push(`its ${match.namedPath} name is in the goal`);
+  const parts = match.matches.map((item) => `${[...new Set(item.words ?? item.terms)].join(', ')} in ${FIELD_PLACE[item.field]}`);
+  if (match.exactSymbols.length > 0) parts.push(`defines ${match.exactSymbols.slice(0, 3).join(', ')}`);
+  if (match.namedPath !== null) parts.push(`its ${match.namedPath} name${match.namedWord === undefined ? '' : ` ${match.namedWord}`} is in the goal`);
   return `matches the goal: ${parts.join('; ')}`;
+}
+
+/**
+ * Each index term of the goal (folded, stemmed) mapped back to the goal's
+ * own spelling: a whole token as written (`parseConfig` for `parseconfig`),
+ * a part as a word (`parse` for `pars`). The first spelling wins; a whole
+ * token before a part.
+ */
+function surfaceFormsOf(text: string): Map<string, string> {
+  const surface = new Map<string, string>();
+  const tokens = text.match(/[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu) ?? [];
+  for (const token of tokens) {
+    const term = tokenizeCode(token)[0];
+    if (term !== undefined && !surface.has(term)) surface.set(term, token);
+  }
+  for (const token of tokens) {
+    for (const part of splitIdentifier(token)) {
+      const term = tokenizeCode(part)[0];
+      if (term !== undefined && !surface.has(term)) surface.set(term, part);
+    }
+  }
+  return surface;
 }
 
 function namedPathOf(document: IndexedDocument, rawWords: ReadonlyMap<string, boolean>): { kind: 'file' | 'directory'; word: string } | null {
