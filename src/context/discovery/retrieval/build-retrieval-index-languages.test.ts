@@ -5,6 +5,7 @@ import { createTempWorkspace, type TempWorkspace } from '../../../../test/suppor
 import { createPathFilter } from '../create-path-filter.js';
 import { discoverContext } from '../discover-context.js';
 import { MAX_INDEX_FILE_BYTES, MAX_SOURCE_FILE_BYTES, buildRetrievalIndex } from './build-retrieval-index.js';
+import { isCodePath } from './is-indexable-source.js';
 
 // Issue 17, item 5: the goal index covers what the repository is made of, dot-directories included.
 const files = {
@@ -25,6 +26,8 @@ const files = {
   '.brass-agent/sessions/notes.ts': 'export const invoiceCartRelease = 1;\n',
   '.git/hooks/release.sh': 'release_invoice_cart() {\n  echo\n}\n',
   '.yarn/releases/yarn.cjs': 'module.exports = {};\n',
+  '.gitignore': '.local-tool/\n',
+  '.local-tool/state.ts': 'export const invoiceCartRelease = 2;\n',
 };
 
 async function open(workspace: TempWorkspace) {
@@ -80,6 +83,11 @@ describe('the goal index of a polyglot repository', () => {
       '1 file (src/huge_table.py) over 1 MiB not indexed for the goal (too large)',
       '1 file (src/long.ts) over 128 KiB indexed for the goal by their first 128 KiB only',
     ]);
+  });
+
+  it('indexes every default context glob but data and docs', () => {
+    const unindexed = DEFAULT_CONTEXT_GLOBS.filter((glob) => !isCodePath(`src/file${glob.slice(1)}`));
+    expect(unindexed).toEqual(['*.json', '*.md', '*.mdx']);
   });
 
   it('narrows to context.globs', async () => {
