@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTempWorkspace } from '../../test/support/temp-workspace.js';
 import { DEFAULT_SKIP_DIRS } from '../core/index.js';
 import { ConfigError } from './config-error.js';
+import { DEFAULT_CONTEXT_GLOBS } from './sections/context-schema.js';
 import { type LoadConfigInput, loadConfig } from './load-config.js';
 import { setWorkspaceTrust } from './trust-edit.js';
 
@@ -53,7 +54,7 @@ describe('loadConfig', () => {
         maxSearchQueries: 3,
         maxFiles: 4,
         maxSearchResults: 40,
-        globs: ['*.ts', '*.tsx', '*.mts', '*.cts', '*.js', '*.jsx', '*.mjs', '*.cjs', '*.json', '*.md', '*.mdx', '*.yml', '*.yaml'],
+        globs: [...DEFAULT_CONTEXT_GLOBS],
         excludeGlobs: [],
         maxScopedBytes: 32768,
       },

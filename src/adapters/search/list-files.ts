@@ -14,7 +14,7 @@ export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
 /**
  * Lists a directory, recursively or not, with the same rules as the search:
  * `.gitignore`/`.ignore`/`.rgignore` files from `request.root` down (unless
- * `respectGitignore` is false), hidden entries and `skipDirs` left out,
+ * `respectGitignore` is false), hidden entries (unless `includeHidden`) and `skipDirs` left out,
  * symlinks listed as `symlink` and never followed. Paths are relative to
  * `request.root` with forward slashes (relative to the listed directory
  * itself when it lies outside the root, e.g. in a granted extra folder), in
@@ -50,6 +50,7 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
     start: directory,
     recursive: request.recursive ?? false,
     respectIgnoreFiles: request.respectGitignore ?? true,
+    includeHidden: request.includeHidden ?? false,
     overrides: createOverrideGlobs({ globs: [], excludeGlobs: [], skipDirs: request.skipDirs ?? DEFAULT_SKIP_DIRS }),
     ...(request.signal ? { signal: request.signal } : {}),
   });

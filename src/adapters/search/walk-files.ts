@@ -40,6 +40,8 @@ export interface WalkFilesOptions {
   recursive?: boolean;
   /** Honour `.gitignore`, `.ignore`, `.rgignore` and `.git/info/exclude` (default true). */
   respectIgnoreFiles?: boolean;
+  /** Yield entries whose name starts with `.` too, as `rg --hidden` does (default false). */
+  includeHidden?: boolean;
   /** Include/exclude globs and skipped directories (default: skip DEFAULT_SKIP_DIRS). */
   overrides?: OverrideGlobs;
   /** Yield only directories (files are not matched at all): a cheap pass over the directories a search enters. */
@@ -93,6 +95,7 @@ export async function* walkFiles(options: WalkFilesOptions): AsyncGenerator<Walk
 export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> {
   const recursive = options.recursive ?? true;
   const respectIgnoreFiles = options.respectIgnoreFiles ?? true;
+  const includeHidden = options.includeHidden ?? false;
   const overrides = options.overrides ?? createOverrideGlobs({ globs: [], excludeGlobs: [], skipDirs: DEFAULT_SKIP_DIRS });
   const start = options.start ?? options.root;
   const startRelative = toRelative(options.root, start);
@@ -126,7 +129,7 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
     if (override === null) {
       const verdict = respectIgnoreFiles ? matchIgnoreLevels(frame.levels, relative, isDirectory) : null;
       if (verdict === 'ignore') continue;
-      if (verdict === null && dirent.name.startsWith('.')) continue;
+      if (verdict === null && !includeHidden && dirent.name.startsWith('.')) continue;
     }
     const absolutePath = path.join(frame.absolute, dirent.name);
     yield { path: relative, absolutePath, kind };

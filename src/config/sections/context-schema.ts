@@ -3,22 +3,23 @@ import { nonEmptyString } from './non-empty-string.js';
 import { positiveInteger } from './positive-integer.js';
 import { appliesUntrusted } from './untrusted-behaviour.js';
 
-/** Files the discovery pass looks at by default: TypeScript, JavaScript, JSON, Markdown, YAML. */
+/**
+ * Files the discovery pass looks at by default: what repositories are made
+ * of. JS/TS; Vue, Svelte and Astro components; Python, Go, Rust, Java,
+ * Kotlin, Scala, C#, Swift, Ruby, PHP, C/C++/Objective-C (headers too),
+ * Lua, Dart, Elixir, Erlang, Clojure; shell; CSS, SCSS, Sass, Less, HTML;
+ * JSON, Markdown, YAML. The goal index keeps the code among them (not JSON
+ * or Markdown); `.env*` files are never indexed.
+ */
 export const DEFAULT_CONTEXT_GLOBS: readonly string[] = [
-  '*.ts',
-  '*.tsx',
-  '*.mts',
-  '*.cts',
-  '*.js',
-  '*.jsx',
-  '*.mjs',
-  '*.cjs',
-  '*.json',
-  '*.md',
-  '*.mdx',
-  '*.yml',
-  '*.yaml',
-];
+  ...['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'],
+  ...['vue', 'svelte', 'astro'],
+  ...['py', 'pyi', 'go', 'rs', 'java', 'kt', 'kts', 'scala', 'cs', 'swift', 'rb', 'php'],
+  ...['c', 'cc', 'cpp', 'cxx', 'h', 'hh', 'hpp', 'hxx', 'm', 'mm', 'lua', 'dart', 'ex', 'exs', 'erl', 'clj'],
+  ...['sh', 'bash', 'zsh'],
+  ...['css', 'scss', 'sass', 'less', 'html', 'htm'],
+  ...['json', 'md', 'mdx', 'yml', 'yaml'],
+].map((extension) => `*.${extension}`);
 
 /** `context`: the discovery pass that gathers code before the first model call. */
 export const ContextSchema = z

@@ -44,6 +44,8 @@ export interface ListAction extends ActionBase {
   maxEntries?: number;
   /** Also return the size and mtime of each regular file (see ListEntry); default false. */
   withStats?: boolean;
+  /** Also list entries whose name starts with `.` (skipDirs and ignore files still apply); default false. */
+  includeHidden?: boolean;
 }
 
 export interface SearchTextAction extends ActionBase {

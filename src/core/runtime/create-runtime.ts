@@ -206,6 +206,7 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
         maxEntries: action.maxEntries ?? 5_000,
         skipDirs: limits.skipDirs,
         withStats: action.withStats ?? false,
+        includeHidden: action.includeHidden ?? false,
         isContained: containedFor(prepared),
         signal,
       });

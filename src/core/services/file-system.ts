@@ -55,6 +55,8 @@ export interface ListRequest {
   skipDirs?: readonly string[];
   /** Fill `sizeBytes` and `modifiedMs` of regular files (default false), so callers need no stat per file. */
   withStats?: boolean;
+  /** List entries whose name starts with `.` too (default false); `skipDirs` and ignore files still apply. */
+  includeHidden?: boolean;
   isContained: (realPath: string) => boolean;
   signal?: AbortSignal;
 }

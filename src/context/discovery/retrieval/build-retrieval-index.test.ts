@@ -23,13 +23,15 @@ describe('buildRetrievalIndex', () => {
         'dist/bundle.js': 'export const out = 1;\n',
       },
     });
-    // 5 MB of one minified line under a source name, and NUL bytes under a source name (fs.readFile refuses it as binary).
+    // 5 MB of one minified line (too large to read at all), 40 KB of one under a source name, and NUL bytes under a source name (fs.readFile refuses it as binary).
     workspace.write('src/huge.js', `var x=${'1+'.repeat(2_500_000)}1;`);
+    workspace.write('src/dense.js', `var x=${'1+'.repeat(20_000)}1;`);
     fs.writeFileSync(workspace.path('src/blob.ts'), Buffer.from([0x00, 0x01, 0xff, 0xfe, 0x00, 0x41, 0x42, 0x00]));
     const opened = await openWorkspace({ cwd: workspace.root, env: { ...process.env, XDG_CONFIG_HOME: workspace.path('.xdg') } });
     const index = await buildRetrievalIndex({ runtime: opened.runtime, filter: createPathFilter({ excludeGlobs: ['secrets/**'] }), globs: GLOBS });
     expect(index.documents.map((document) => document.path)).toEqual(['src/token-store.test.ts', 'src/token-store.ts']);
     expect(index.notes).toEqual(expect.arrayContaining(['1 minified file not indexed', '1 binary file not indexed', '1 generated file not indexed']));
+    expect(index.warnings).toEqual(['1 file (src/huge.js) over 1 MiB not indexed for the goal (too large)']);
     const store = index.documents.find((document) => document.path === 'src/token-store.ts')!;
     expect([...store.terms.path.keys()]).toEqual(expect.arrayContaining(['token-stor', 'token', 'stor']));
     expect(store.declaredNames).toEqual(['TokenStore', 'expire']);

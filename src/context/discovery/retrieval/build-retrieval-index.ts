@@ -10,8 +10,12 @@ import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index
 export const MAX_LISTED_ENTRIES = 100_000;
 /** Files read and indexed at most (the default of `maxFiles`). */
 export const MAX_INDEXED_FILES = 5_000;
-/** Bytes of one file indexed: a longer file is indexed by its head. */
+/** Bytes of one file indexed: a longer file is indexed by its head, and the warnings say how many were cut. */
 export const MAX_INDEX_FILE_BYTES = 128 * 1024;
+/** Bytes above which a file is not indexed at all (data or generated code under a source name); the warnings name them. */
+export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
+/** Skipped or cut files named in one warning; the rest are counted. */
+const MAX_NAMED_FILES = 3;
 /** Files stated and read at once. */
 const IO_CONCURRENCY = 16;
 /**
@@ -71,20 +75,29 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   const startedMs = (options.clock ?? systemClock).now();
   const notes: string[] = [];
   const warnings: string[] = [];
-  // Sizes and mtimes come with the listing only when a cache will compare them: one action instead of one per file.
-  const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: cache !== undefined });
+  // Sizes and mtimes come with the listing: one action instead of one stat per file, for the size cap and the cache.
+  // Dot-directories are listed (`.github/`, `.vitepress/`); isCodePath keeps tool internals and `.env*` out.
+  const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: true, includeHidden: true });
   if (!listing.ok) return createRetrievalIndex([], { warnings: [`listing the workspace failed: ${listing.error.message}`] });
   if (listing.value.truncated) warnings.push(`the workspace has more than ${MAX_LISTED_ENTRIES} entries: only the first were listed for the goal index`);
   const matchesGlobs = options.globs.length === 0 ? () => true : picomatch([...options.globs], { dot: true, basename: true });
-  const listed = listing.value.entries.filter((entry) => entry.kind === 'file' && isCodePath(entry.path) && matchesGlobs(entry.path) && options.filter.isAllowed(entry.path));
+  const candidates = listing.value.entries.filter((entry) => entry.kind === 'file' && isCodePath(entry.path) && matchesGlobs(entry.path) && options.filter.isAllowed(entry.path));
+  const tooLarge = candidates.filter((entry) => (entry.sizeBytes ?? 0) > MAX_SOURCE_FILE_BYTES).map((entry) => entry.path).sort();
+  if (tooLarge.length > 0) warnings.push(`${describeFiles(tooLarge)} over ${formatBytes(MAX_SOURCE_FILE_BYTES)} not indexed for the goal (too large)`);
+  const listed = candidates.filter((entry) => (entry.sizeBytes ?? 0) <= MAX_SOURCE_FILE_BYTES);
   const listedStats = new Map<string, FileStamp>();
   for (const entry of listed) {
     if (entry.sizeBytes !== undefined && entry.modifiedMs !== undefined) listedStats.set(entry.path, { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs });
   }
+  const cut = listed.filter((entry) => (entry.sizeBytes ?? 0) > MAX_INDEX_FILE_BYTES).map((entry) => entry.path).sort();
   const paths = listed.map((entry) => entry.path).sort();
   const maxFiles = options.maxFiles ?? MAX_INDEXED_FILES;
   if (paths.length > maxFiles) warnings.push(`${paths.length} code files: only the first ${maxFiles} by path were indexed for the goal (${paths.length - maxFiles} skipped)`);
   const chosen = paths.slice(0, maxFiles);
+  // `chosen` is a prefix of the sorted paths: a cut file was chosen when it sorts no later than the last chosen.
+  const lastChosen = chosen.at(-1) ?? '';
+  const cutChosen = cut.filter((path) => path <= lastChosen);
+  if (cutChosen.length > 0) warnings.push(`${describeFiles(cutChosen)} over ${formatBytes(MAX_INDEX_FILE_BYTES)} indexed for the goal by their first ${formatBytes(MAX_INDEX_FILE_BYTES)} only`);
 
   const key = retrievalCacheKeyOf(runtime.scope.root);
   const previous = cache === undefined ? null : await loadPrevious(cache, key, runtime.scope.root, warnings);
@@ -180,6 +193,17 @@ async function loadPrevious(cache: RetrievalIndexCache, key: string, root: strin
   // A digest collision or a moved cache file: another workspace's entry is no use here.
   if (decoded.entry.root !== root) return empty;
   return { files: new Map(decoded.entry.files.map((file) => [file.path, file])), builtAtMs: decoded.entry.builtAtMs };
+}
+
+/** `2 files (a.py, b.go)` or `5 files (a.py, b.go, c.rs and 2 more)`. */
+function describeFiles(paths: readonly string[]): string {
+  const named = paths.slice(0, MAX_NAMED_FILES).join(', ');
+  const more = paths.length > MAX_NAMED_FILES ? ` and ${paths.length - MAX_NAMED_FILES} more` : '';
+  return `${paths.length} file${paths.length === 1 ? '' : 's'} (${named}${more})`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
 }
 
 function describe(error: unknown): string {

@@ -8,8 +8,20 @@ describe('extractDeclaredSymbols', () => {
     ['methods', 'class A {\n  async getToken(id: string): Promise<string> {\n    if (id) {\n    }\n  }\n}\n', ['getToken']],
     ['Python', 'class Parser:\n    def parse_line(self):\n        pass\n', ['Parser', 'parse_line']],
     ['Go and Rust', 'func (s *Server) Serve() {}\npub fn read_config() {}\nstruct Config {}\n', ['Serve', 'read_config', 'Config']],
+    ['Go types', 'type Server struct {\n}\nfunc NewServer() *Server {}\n', ['Server', 'NewServer']],
+    ['Rust items', 'pub(crate) enum Mode { A }\npub const fn size() {}\nmod parser;\npub static LIMIT: usize = 1;\nmacro_rules! my_macro {\n', ['Mode', 'size', 'parser', 'LIMIT', 'my_macro']],
+    ['shell functions', 'deploy() {\n  echo\n}\nfunction cleanup {\n}\nfunction build_all() {\n', ['cleanup', 'build_all', 'deploy']],
+    ['Java and Kotlin', 'public final class TokenParser {\n    public static Result parseLine(String line) throws IOException {\n    }\n}\ndata class User(val id: Int)\nobject Registry {\n', ['TokenParser', 'User', 'Registry', 'parseLine']],
+    ['Ruby', 'module Billing\n  class Invoice\n    def self.create(x)\n    def total?\n', ['Invoice', 'total', 'Billing', 'create']],
+    ['C and C++', '#define MAX_LEN 10\ntypedef struct node_s Node;\nstatic int parse_header(const char *line) {\nvoid Foo::bar() const {\n', ['MAX_LEN', 'Node', 'parse_header', 'bar']],
+    ['style sheets', '.btn-primary {\n  color: red;\n}\n$brand-color: #fff;\n@mixin rounded($r) {\n:root {\n  --space-unit: 4px;\n}\n', ['btn-primary', 'brand-color', 'rounded', '--space-unit']],
+    ['the script of a Vue component', '<template><div/></template>\n<script setup lang="ts">\nconst count = ref(0);\nfunction increment() {}\n</script>\n', ['count', 'increment']],
   ])('%s', (_name, source, expected) => {
     expect(extractDeclaredSymbols(source)).toEqual(expected);
+  });
+
+  it('takes no JS call at column 0 for a C definition', () => {
+    expect(extractDeclaredSymbols('export default defineConfig()\ndescribe("x", () => {\n});\nawait main()\n')).toEqual([]);
   });
 
   it('leaves local variables out', () => {

@@ -1,7 +1,7 @@
 import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
 
 /** Bumped whenever tokenisation, symbol extraction, the skip rules or this layout change: older entries are rebuilt. */
-export const RETRIEVAL_INDEX_FORMAT_VERSION = 1;
+export const RETRIEVAL_INDEX_FORMAT_VERSION = 2;
 const FORMAT = 'brass-agent/retrieval-index';
 
 /** Why a file's content is not indexed, remembered so an unchanged file is not read again to learn it. */
