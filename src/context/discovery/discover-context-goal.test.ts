@@ -148,6 +148,15 @@ describe('discoverContext with a goal written as code', () => {
     expect(render?.why.join('\n')).toContain('contains "Cannot render without a palette" from the goal');
   });
 
+  it('reads the file holding a message the goal quotes, without any failure output', async () => {
+    await using workspace = await createTempWorkspace({ files: codeFiles });
+    const result = await discoverIn(workspace, { run: false, goal: 'after an update the app shows "Cannot render without a palette" and nothing else' });
+    const render = result.files.find((file) => file.path === 'src/ui/render.ts');
+    expect(render?.why.join('\n')).toContain('contains "Cannot render without a palette" from the goal');
+    const scores = result.files.map((file) => file.score);
+    expect(scores).toEqual([...scores].sort((left, right) => right - left));
+  });
+
   it('follows a file the goal names by its bare name', async () => {
     await using workspace = await createTempWorkspace({ files: codeFiles });
     const result = await discoverIn(workspace, { run: false, goal: 'the dark colours in theme.ts are inverted' });

@@ -20,6 +20,8 @@ export type EvidenceKind =
   | 'goal-words'
   | 'changed'
   | 'search-hit'
+  /** The file holds a message the goal quotes ("Cannot read properties of undefined"). */
+  | 'goal-message'
   | 'goal-match'
   | 'import-agreement';
 
@@ -39,6 +41,7 @@ export const EVIDENCE_GROUP: Readonly<Record<EvidenceKind, EvidenceGroup>> = {
   'goal-words': 'context',
   changed: 'context',
   'search-hit': 'context',
+  'goal-message': 'context',
   'goal-match': 'context',
   'import-agreement': 'context',
 };

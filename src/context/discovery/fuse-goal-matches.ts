@@ -65,12 +65,14 @@ export function fuseGoalMatches(ranked: readonly RankedCandidate[], matches: rea
   for (const [position, candidate] of ranked.entries()) {
     const isNamed = candidate.reason === 'direct' || (options.hasFailures && agreementByPath.has(candidate.path));
     const isChanged = candidate.evidence.some((item) => item.kind === 'changed');
+    // A message the goal quotes, found word for word, is as telling as a failure printing it.
+    const isQuoted = candidate.evidence.some((item) => item.kind === 'goal-message');
     // Without failures, the signal searches of a prose goal are left to the goal ranking.
-    if (!options.hasFailures && !isNamed && !(isChanged && !matchByPath.has(candidate.path))) continue;
+    if (!options.hasFailures && !isNamed && !isQuoted && !(isChanged && !matchByPath.has(candidate.path))) continue;
     const match = matchByPath.get(candidate.path);
-    const tier: Tier = isNamed ? 'named' : options.hasFailures || match !== undefined ? 'other' : 'changed';
-    // Without failures, the goal ranking alone orders the files it found.
-    const failureScore = !options.hasFailures && tier === 'other' ? 0 : Math.max(candidate.score, importerScoreOf(candidate.path));
+    const tier: Tier = isNamed ? 'named' : options.hasFailures || isQuoted || match !== undefined ? 'other' : 'changed';
+    // Without failures, the goal ranking alone orders the files it found (a quoted message's hits keep their own score).
+    const failureScore = !options.hasFailures && tier === 'other' && !isQuoted ? 0 : Math.max(candidate.score, importerScoreOf(candidate.path));
     const evidence = [...candidate.evidence, ...goalEvidenceOf(match, agreementByPath.get(candidate.path))];
     entries.push({ candidate: { ...candidate, evidence }, tier, score: noisyOr(failureScore, goalScoreOf(match)), position });
     seen.add(candidate.path);

@@ -28,11 +28,11 @@ export async function searchGoalText(options: {
   signal?: AbortSignal;
 }): Promise<SearchRecord[]> {
   const queries = [
-    ...options.messages.map((query) => ({ query, weight: MESSAGE_HIT_WEIGHT, detail: (line: number) => `contains "${query}" from the goal (line ${line})` })),
-    ...options.chains.slice(0, MAX_CHAIN_QUERIES).map((query) => ({ query, weight: CHAIN_HIT_WEIGHT, detail: (line: number) => `uses ${query} (line ${line})` })),
+    ...options.messages.map((query) => ({ query, kind: 'goal-message' as const, weight: MESSAGE_HIT_WEIGHT, detail: (line: number) => `contains "${query}" from the goal (line ${line})` })),
+    ...options.chains.slice(0, MAX_CHAIN_QUERIES).map((query) => ({ query, kind: 'search-hit' as const, weight: CHAIN_HIT_WEIGHT, detail: (line: number) => `uses ${query} (line ${line})` })),
   ];
   const records: SearchRecord[] = [];
-  for (const { query, weight, detail } of queries) {
+  for (const { query, kind, weight, detail } of queries) {
     const observation = await options.runtime.execute(
       { kind: 'fs.searchText', query, globs: options.context.globs, excludeGlobs: options.context.excludeGlobs, maxResults: options.context.maxSearchResults, maxMatchesPerFile: MAX_MATCHES_PER_FILE, caseSensitive: true },
       options.signal ? { signal: options.signal } : {},
@@ -43,7 +43,7 @@ export async function searchGoalText(options: {
     }
     const matches = observation.value.matches.filter((match) => options.filter.isAllowed(match.path));
     for (const match of matches) {
-      if (!options.board.isDirect(match.path)) options.board.add(match.path, `search:${query}`, { kind: 'search-hit', weight, detail: detail(match.line) });
+      if (!options.board.isDirect(match.path)) options.board.add(match.path, `search:${query}`, { kind, weight, detail: detail(match.line) });
     }
     records.push({ query, matches: matches.length, truncated: observation.value.truncated });
   }
