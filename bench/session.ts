@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { openSessionStore, openWorkspace } from '../src/adapters/node-workspace/index.js';
 import { createSessionEngine } from '../src/agent/engine/index.js';
@@ -67,7 +68,7 @@ async function openEngine(root: string, env: NodeJS.ProcessEnv, contextWindow: n
   return createSessionEngine({ environment, mode: 'propose', journal, checkpoints, store: sessions.store, discovery: { run: false }, modelLabel: 'openai-compatible/bench' });
 }
 
-class NullStream extends (await import('node:stream')).Writable {
+class NullStream extends Writable {
   override _write(_chunk: unknown, _encoding: string, done: () => void): void {
     done();
   }

@@ -1,6 +1,6 @@
 import { escapePromptPath } from '../../core/context-text/escape-prompt-path.js';
-import { neutralizeReminderTags } from '../../core/context-text/neutralize-reminder-tags.js';
 import { truncateUtf8 } from '../../core/context-text/truncate-utf8.js';
+import { fence } from '../run/build-first-message.js';
 import type { AgentSession } from '../session/index.js';
 import { READ_FILE_TOOL } from '../tools/index.js';
 
@@ -42,8 +42,7 @@ export async function attachMentions(session: AgentSession, text: string, warn: 
     const file = observation.value;
     const cut = truncateUtf8(session.redact(file.content), MAX_MENTION_BYTES);
     const isPartial = cut.truncated || file.truncated;
-    const fence = '`'.repeat(Math.max(3, longestBacktickRun(cut.text) + 1));
-    parts.push(`File ${escapePromptPath(file.path)} (attached with @${escapePromptPath(mention)}${isPartial ? '; only its beginning' : ''}):\n${fence}\n${neutralizeReminderTags(cut.text)}\n${fence}`);
+    parts.push(`File ${escapePromptPath(file.path)} (attached with @${escapePromptPath(mention)}${isPartial ? '; only its beginning' : ''}):\n${fence(cut.text)}`);
     const reminder = await session.contextSession.onToolResult({ tool: READ_FILE_TOOL, ok: true, paths: [file.path] });
     if (reminder !== null) {
       parts.push(session.redact(reminder.text));
@@ -51,10 +50,4 @@ export async function attachMentions(session: AgentSession, text: string, warn: 
     }
   }
   return parts.length === 0 ? text : `${text}\n\n${parts.join('\n\n')}`;
-}
-
-function longestBacktickRun(text: string): number {
-  let longest = 0;
-  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  return longest;
 }

@@ -11,7 +11,7 @@ import {
   type SessionStore,
   type SessionWriter,
 } from '../../core/index.js';
-import { discoverContext, type DiscoverContextOptions } from '../../context/discovery/index.js';
+import { discoverContext, type DiscoverContextOptions, type DiscoveryResult } from '../../context/discovery/index.js';
 import type { ContextSelection } from '../../context/scoped/index.js';
 import { CheckpointSlot, RunCheckpoint, undoLastRun, withCheckpoint, withCheckpointRuntime } from '../checkpoint/index.js';
 import type { AgentEvent, AgentMode, TurnFinalState } from '../events/agent-event.js';
@@ -276,10 +276,12 @@ class Engine implements SessionEngine {
   private async runOneTurn(turnId: string, text: string, signal: AbortSignal): Promise<TurnOutcome> {
     const { config } = this.environment;
     this.emit({ type: 'turn.started', turnId, text: this.redact(text) });
+    // The run id of the journal and the checkpoint: unique across sessions (turn ids are short).
+    const runId = `${this.id}-${this.state.turns.length + 1}`;
     const checkpoint =
       this.options.checkpoints === null
         ? null
-        : new RunCheckpoint({ store: this.options.checkpoints, runtime: this.baseRuntime, runId: `${this.id}-${this.state.turns.length + 1}`, clock: this.environment.services.clock, emit: (event) => this.emit(event), redact: this.redact });
+        : new RunCheckpoint({ store: this.options.checkpoints, runtime: this.baseRuntime, runId, clock: this.environment.services.clock, emit: (event) => this.emit(event), redact: this.redact });
     this.slot.current = checkpoint;
     let result: TurnResult | null = null;
     let failure: string | null = null;
@@ -303,7 +305,7 @@ class Engine implements SessionEngine {
           baseRuntime: this.baseRuntime,
           mode: this.mode,
           journal: this.options.journal,
-          runId: checkpoint === null ? turnId : `${this.id}-${this.state.turns.length + 1}`,
+          runId,
           messages,
           isModelTurn: true,
           validationCommands: this.validationCommands ?? [],
@@ -350,7 +352,7 @@ class Engine implements SessionEngine {
   }
 
   /** Discovery for the first message; later (and after a resume) only the validation commands are found again. */
-  private async discover(goal: string | null, signal: AbortSignal): Promise<{ result: Awaited<ReturnType<typeof discoverContext>> | null; commands: ValidationCommandSpec[] }> {
+  private async discover(goal: string | null, signal: AbortSignal): Promise<{ result: DiscoveryResult | null; commands: ValidationCommandSpec[] }> {
     if (goal === null && this.validationCommands !== null) return { result: null, commands: this.validationCommands };
     const { discovery } = this.options;
     const createCommandRuntime = discovery.createCommandRuntime;

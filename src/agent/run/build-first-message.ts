@@ -45,7 +45,8 @@ function tailOf(output: string): string {
 }
 
 /** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
-function fence(text: string): string {
+/** `text` in a code fence longer than any backtick run inside it, reminder tags neutralised. */
+export function fence(text: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
   const marker = '`'.repeat(longest + 1);
   return `${marker}\n${neutralizeReminderTags(text)}${text.endsWith('\n') ? '' : '\n'}${marker}`;
