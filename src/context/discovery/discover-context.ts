@@ -12,10 +12,15 @@ import { extractDiagnostics } from './extract-diagnostics.js';
 import { extractGoalSignals } from './extract-goal-signals.js';
 import { findDefinitions } from './find-definitions.js';
 import { findImportAgreements } from './find-import-agreements.js';
-import { fuseGoalMatches } from './fuse-goal-matches.js';
+import { demoteByRole, fuseGoalMatches } from './fuse-goal-matches.js';
+import { combineTitleRanking } from './combine-title-ranking.js';
+import { goalQueryText, goalTitleOf } from './goal-query-text.js';
 import { createIdentifierSignals } from './identifier-signals.js';
 import { inspectProject } from './inspect-project.js';
 import { rankCandidates } from './rank-candidates.js';
+import type { GitHistory } from './git-history.js';
+import { readGitHistory } from './read-git-history.js';
+import { weighByHistory } from './weigh-by-history.js';
 import { hasGitDirectory, readChangedFiles } from './read-changed-files.js';
 import { type FocusLines, readContextFiles } from './read-context-files.js';
 import { type ImportResolver, createImportResolver } from './resolve-import.js';
@@ -82,6 +87,12 @@ export interface DiscoverContextOptions {
    * measuring what the expansion adds).
    */
   useImportExpansion?: boolean;
+  /**
+   * Weigh the goal ranking with the repository's history: co-change with the
+   * best matches, past commits about the goal's words, recent change
+   * (default true; false is for measuring what the history adds).
+   */
+  useHistory?: boolean;
   signal?: AbortSignal;
   onProgress?: (event: DiscoveryProgress) => void;
   /**
@@ -191,11 +202,18 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const testFailureFiles = new Set(failures.filter((failure) => failure.source === 'tsc' || failure.source === 'eslint').flatMap((failure) => failure.locations.map((location) => location.path)));
   const isGoalAboutTests = /\b(?:tests?|specs?)\b/i.test(options.goal ?? '');
   const failureRanked = rankCandidates(board, { isTestFailureAbout: (path) => isGoalAboutTests || testFailureFiles.has(path) });
-  const ranked = options.useGoalRanking === false || (options.goal ?? '').trim() === '' ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, {
+  const isGoalRanked = options.useGoalRanking !== false && (options.goal ?? '').trim() !== '';
+  const gitRuntimeFor = (argv: readonly string[]) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime;
+  const history =
+    isGoalRanked && isGitTree && options.useHistory !== false
+      ? await readGitHistory({ runtimeFor: gitRuntimeFor, warnings, ...(options.retrievalCache ? { cache: options.retrievalCache } : {}), ...(options.signal ? { signal: options.signal } : {}) })
+      : null;
+  const ranked = !isGoalRanked ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, {
           runtime,
           filter,
           globs: context.globs,
           hasFailures: failures.length > 0,
+          history,
           resolver: options.useImportExpansion === false ? null : resolver,
           warnings,
           ...(options.retrievalCache ? { cache: options.retrievalCache } : {}),
@@ -210,7 +228,6 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   return { isEnabled: true, packageManager: project.packageManager, commands, signals: { paths, identifiers: identifierNames }, searches, files, summary, warnings };
 }
 
-/** The failure-driven ranking fused with the goal ranking over a fresh in-memory index of the workspace. */
 /**
  * The failure-driven ranking fused with the goal ranking over the workspace
  * index (cached when a cache is given). With failures, the imports of the
@@ -221,12 +238,17 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 async function fuseWithGoal(
   goal: string,
   ranked: ReturnType<typeof rankCandidates>,
-  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; resolver: ImportResolver | null; warnings: string[]; cache?: RetrievalIndexCache; signal?: AbortSignal },
+  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; cache?: RetrievalIndexCache; signal?: AbortSignal },
 ) {
   const index = await buildRetrievalIndex(options);
   // Skipped binary or minified files are expected (index.notes); a cut or failed listing and cache trouble are warnings.
   options.warnings.push(...index.warnings);
-  const matches = rankByGoal(index, goal);
+  const indexed = new Set(index.documents.map((document) => document.path));
+  const query = goalQueryText(goal);
+  const title = goalTitleOf(goal);
+  const goalMatches = title === query.trim() ? rankByGoal(index, query) : combineTitleRanking(rankByGoal(index, query), rankByGoal(index, title));
+  const weighed = options.history === null ? goalMatches : weighByHistory(goalMatches, options.history, query, { exists: (path) => indexed.has(path) && options.filter.isAllowed(path) });
+  const matches = demoteByRole(weighed, goalTitleOf(goal));
   const { resolver } = options;
   const agreements =
     options.hasFailures && resolver !== null && matches.length > 0

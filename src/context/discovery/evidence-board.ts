@@ -23,6 +23,8 @@ export type EvidenceKind =
   /** The file holds a message the goal quotes ("Cannot read properties of undefined"). */
   | 'goal-message'
   | 'goal-match'
+  /** The repository's history points at the file: co-change with a goal match, past commits about the goal's words, recent change. */
+  | 'history'
   | 'import-agreement';
 
 export type EvidenceGroup = 'symptom' | 'cause' | 'context';
@@ -43,6 +45,7 @@ export const EVIDENCE_GROUP: Readonly<Record<EvidenceKind, EvidenceGroup>> = {
   'search-hit': 'context',
   'goal-message': 'context',
   'goal-match': 'context',
+  history: 'context',
   'import-agreement': 'context',
 };
 

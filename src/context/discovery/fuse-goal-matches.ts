@@ -1,7 +1,11 @@
 import type { Evidence } from './evidence-board.js';
 import type { ImportAgreement } from './find-import-agreements.js';
 import type { RankedCandidate } from './rank-candidates.js';
-import { type GoalMatch, describeGoalMatch } from './retrieval/rank-by-goal.js';
+import type { HistoryEvidence, WeighedMatch } from './weigh-by-history.js';
+import { roleFactorOf } from './path-role.js';
+import { describeGoalMatch } from './retrieval/rank-by-goal.js';
+
+type GoalMatch = WeighedMatch;
 
 /** goal score / (goal score + GOAL_SCORE_HALF_POINT) is the 0..1 goal score of a file. */
 const GOAL_SCORE_HALF_POINT = 10;
@@ -105,9 +109,30 @@ function scoredInOrder(entries: readonly Entry[]): RankedCandidate[] {
 
 function goalEvidenceOf(match: GoalMatch | undefined, agreement: ImportAgreement | undefined): Evidence[] {
   return [
-    ...(match === undefined ? [] : [{ kind: 'goal-match' as const, weight: match.score, detail: describeGoalMatch(match) }]),
+    ...(match === undefined || (match.matches.length === 0 && match.exactSymbols.length === 0 && match.namedPath === null) ? [] : [{ kind: 'goal-match' as const, weight: match.score, detail: describeGoalMatch(match) }]),
+    ...(match?.history === undefined ? [] : [{ kind: 'history' as const, weight: match.score, detail: describeHistory(match.history) }]),
     ...(agreement === undefined ? [] : [{ kind: 'import-agreement' as const, weight: 1, detail: `imported by ${agreement.importedBy}, where the failure is, and the goal points at it too` }]),
   ];
+}
+
+/**
+ * Goal matches scored by what their files are for (roleFactorOf): tests,
+ * fixtures, examples, docs, templates and CI yield to source unless the
+ * goal's title is about them. Re-sorted, scores rounded as the ranking's.
+ */
+export function demoteByRole<M extends GoalMatch>(matches: readonly M[], goalTitle: string): M[] {
+  return matches
+    .map((match) => ({ ...match, score: Math.round(match.score * roleFactorOf(match.path, goalTitle) * 1000) / 1000 }))
+    .sort((left, right) => right.score - left.score || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+}
+
+/** One line in real terms: `changed together with src/a.ts in 14 commits; changed by 3 past commits about slot, hydration; changed recently`. */
+export function describeHistory(history: HistoryEvidence): string {
+  const parts: string[] = [];
+  if (history.coChangedWith !== undefined) parts.push(`changed together with ${history.coChangedWith.path} in ${history.coChangedWith.commits} commits`);
+  if (history.subjects !== undefined) parts.push(`changed by ${history.subjects.commits} past commit${history.subjects.commits === 1 ? '' : 's'} about ${history.subjects.words.join(', ')}`);
+  if (history.isRecent === true) parts.push('changed recently');
+  return parts.join('; ');
 }
 
 function goalScoreOf(match: GoalMatch | undefined): number {

@@ -1,0 +1,56 @@
+import { TEST_FILE } from './rank-candidates.js';
+
+/**
+ * What a file is for, by its path: the source a fix usually changes, or
+ * something around it (tests, examples and playgrounds, benchmarks, docs,
+ * issue and pull-request templates, CI workflows, fixtures and generated
+ * code). A bug report matches the things around the source often (a test
+ * repeats the reported call, a template the report's own headings), and is
+ * about them seldom.
+ */
+export type PathRole = 'source' | 'test' | 'example' | 'benchmark' | 'docs' | 'template' | 'ci' | 'fixture';
+
+const TEMPLATE = /(?:^|\/)\.github\/(?:ISSUE_TEMPLATE|PULL_REQUEST_TEMPLATE|DISCUSSION_TEMPLATE)(?:\/|\.|$)|(?:^|\/)(?:issue|pull_request)_template\.[a-z]+$/i;
+const CI = /(?:^|\/)(?:\.github|\.circleci|\.gitlab|\.buildkite)\/|(?:^|\/)(?:\.gitlab-ci|\.travis|azure-pipelines|appveyor)\.ya?ml$/;
+const FIXTURE = /(?:^|\/)(?:__fixtures__|fixtures?|__snapshots__|__mocks__|testdata|test-data|mocks?)\//;
+const EXAMPLE = /(?:^|\/)(?:examples?|demos?|playgrounds?|sandbox(?:es)?|samples?|[^/]*-playground|playground-[^/]*|storybook|stories)\//i;
+const BENCHMARK = /(?:^|\/)(?:bench|benchmarks?|perf)\//;
+const DOCS = /(?:^|\/)(?:docs?|documentation|website|site)\//;
+
+export function pathRoleOf(path: string): PathRole {
+  if (TEMPLATE.test(path)) return 'template';
+  if (FIXTURE.test(path)) return 'fixture';
+  if (TEST_FILE.test(path)) return 'test';
+  if (CI.test(path)) return 'ci';
+  if (BENCHMARK.test(path)) return 'benchmark';
+  if (EXAMPLE.test(path)) return 'example';
+  if (DOCS.test(path)) return 'docs';
+  return 'source';
+}
+
+/** Words by which a goal is about a role itself: then its files compete as source does. */
+const ABOUT: Readonly<Record<Exclude<PathRole, 'source'>, RegExp>> = {
+  test: /\b(?:tests? (?:file|suite|case|runner|helper)s?|(?:unit|e2e|flaky|failing) tests?|the tests?|test coverage|snapshot tests?)\b|\.(?:test|spec)\.[cm]?[jt]sx?\b/i,
+  example: /\b(?:examples?|demos?|playground|sandbox|storybook)\b/i,
+  benchmark: /\b(?:bench(?:mark)?s?|perf(?:ormance)? tests?)\b/i,
+  docs: /\b(?:docs|documentation|website)\b/i,
+  template: /\b(?:issue|pull request|PR) templates?\b/i,
+  ci: /\b(?:CI|workflows?|github actions?|pipelines?|\.github)\b/,
+  fixture: /\b(?:fixtures?|snapshots?|mocks?)\b/i,
+};
+
+/** The score factor of each role when the goal is not about it: what is around the source yields to it, templates most. */
+const FACTOR: Readonly<Record<Exclude<PathRole, 'source'>, number>> = { test: 0.35, fixture: 0.2, example: 0.35, benchmark: 0.35, docs: 0.4, template: 0.05, ci: 0.3 };
+
+/**
+ * The factor a goal match of `path` is scored by for `goal` (issue 17, item
+ * 2): 1 for source, and for a role the goal's title (its first line) or a
+ * named path is about; below 1 for tests, fixtures, examples, benchmarks,
+ * docs, templates and CI otherwise. Only the title decides, as the body of a
+ * bug report mentions "the test" or "docs" in passing.
+ */
+export function roleFactorOf(path: string, goalTitle: string): number {
+  const role = pathRoleOf(path);
+  if (role === 'source' || ABOUT[role].test(goalTitle)) return 1;
+  return FACTOR[role];
+}
