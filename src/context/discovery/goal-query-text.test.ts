@@ -40,3 +40,15 @@ describe('pathRoleOf and roleFactorOf', () => {
     expect(roleFactorOf('.github/ISSUE_TEMPLATE/bug.yml', 'Steps to reproduce are lost')).toBeLessThan(roleFactorOf('test/a.js', 'x'));
   });
 });
+
+describe('pathRoleOf for types and tooling', () => {
+  it('names declarations, scripts and tool configuration, and lifts declarations for a types title', () => {
+    expect(pathRoleOf('types/schema.d.ts')).toBe('types');
+    expect(['scripts/release.js', 'eslint.config.js', 'karma.conf.js', '.eslintrc.yml', 'Makefile.js', 'package-scripts.js'].map(pathRoleOf)).toEqual(Array(6).fill('tooling'));
+    expect(pathRoleOf('tests_config/run_spec.js')).toBe('test');
+    expect(pathRoleOf('packages/create-vite/template-vanilla/style.css')).toBe('example');
+    expect(pathRoleOf('play.ts')).toBe('example');
+    expect(roleFactorOf('index.d.ts', 'TypeScript: AxiosRequestConfig lacks signal')).toBe(1);
+    expect(roleFactorOf('index.d.ts', 'timeout is ignored')).toBeLessThan(1);
+  });
+});

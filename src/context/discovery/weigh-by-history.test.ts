@@ -11,19 +11,27 @@ const everything = { exists: () => true };
 const filler = Array.from({ length: 120 }, (_, index) => commit(`chore ${index}`, [`other/f${index}.ts`]));
 
 describe('weighByHistory', () => {
-  it('adds a file that changes together with the best goal match, and says with which and how often', () => {
-    const commits = [...filler, commit('a', ['src/a.ts', 'src/c.ts']), commit('b', ['src/a.ts', 'src/c.ts']), commit('c', ['src/a.ts', 'src/c.ts']), commit('d', ['src/a.ts'])];
-    const weighed = weighByHistory([match('src/a.ts', 10), match('src/b.ts', 8)], history(commits), 'the widget is broken', { exists: everything.exists, weights: { subjects: 0, coChange: 1, recency: 0 } });
-    const added = weighed.find((item) => item.path === 'src/c.ts');
-    expect(added).toMatchObject({ history: { coChangedWith: { path: 'src/a.ts', commits: 3 } }, matches: [] });
-    // 3 of a.ts's 4 commits, times a.ts's share (1), times the weight: 0.75 of the best score.
-    expect(added!.score).toBeCloseTo(7.5, 3);
-    expect(weighed[0]).toMatchObject({ path: 'src/a.ts', score: 10 });
+  it('lifts a goal match that changes together with the best one when weighted, and by default only says with which and how often', () => {
+    const commits = [...filler, commit('a', ['src/a.ts', 'src/c.ts']), commit('b', ['src/a.ts', 'src/c.ts']), commit('c', ['src/a.ts', 'src/c.ts']), commit('d', ['src/a.ts']), commit('e', ['src/a.ts', 'src/new.ts']), commit('f', ['src/a.ts', 'src/new.ts'])];
+    const matches = [match('src/a.ts', 10), match('src/b.ts', 8), match('src/c.ts', 2)];
+    const weighed = weighByHistory(matches, history(commits), 'the widget is broken', { exists: everything.exists, weights: { subjects: 0, coChange: 1, recency: 0 } });
+    // 3 of a.ts's 6 commits, times a.ts's share (1), times the weight: 0.5 of the best score, on top of c.ts's own 0.2.
+    expect(weighed.find((item) => item.path === 'src/c.ts')).toMatchObject({ score: 7, history: { coChangedWith: { path: 'src/a.ts', commits: 3 } } });
+    // A file only the history would bring (new.ts) is not added: on its own, co-change was noise.
+    expect(weighed.map((item) => item.path).sort()).toEqual(['src/a.ts', 'src/b.ts', 'src/c.ts']);
+    const byDefault = weighByHistory(matches, history(commits), 'the widget is broken', everything);
+    expect(byDefault.find((item) => item.path === 'src/c.ts')).toMatchObject({ score: 2, history: { coChangedWith: { path: 'src/a.ts', commits: 3 } } });
   });
 
-  it('lets one shared commit pass as chance, and never brings back a file that is gone', () => {
-    const commits = [...filler, commit('a', ['src/a.ts', 'src/once.ts']), commit('b', ['src/a.ts', 'src/gone.ts']), commit('c', ['src/a.ts', 'src/gone.ts'])];
-    const weighed = weighByHistory([match('src/a.ts', 10)], history(commits), 'x', { exists: (path) => path !== 'src/gone.ts', weights: { subjects: 0, coChange: 1, recency: 0 } });
+  it('lets one shared commit pass as chance', () => {
+    const commits = [...filler, commit('a', ['src/a.ts', 'src/once.ts'])];
+    const weighed = weighByHistory([match('src/a.ts', 10), match('src/once.ts', 1)], history(commits), 'x', { ...everything, weights: { subjects: 0, coChange: 1, recency: 0 } });
+    expect(weighed.find((item) => item.path === 'src/once.ts')).toEqual(match('src/once.ts', 1));
+  });
+
+  it('never brings back a file that is gone', () => {
+    const commits = [...filler, commit('fix the widget', ['src/gone.ts'])];
+    const weighed = weighByHistory([match('src/a.ts', 10)], history(commits), 'the widget', { exists: (path) => path !== 'src/gone.ts' });
     expect(weighed.map((item) => item.path)).toEqual(['src/a.ts']);
   });
 
@@ -53,11 +61,11 @@ describe('weighByHistory', () => {
   });
 
   it('halves a test file the history alone finds, unless the goal is about tests', () => {
-    const commits = [...filler, commit('x', ['src/a.ts', 'test/a.test.ts']), commit('y', ['src/a.ts', 'test/a.test.ts'])];
-    const weights = { subjects: 0, coChange: 1, recency: 0 };
-    const scoreOf = (goal: string) => weighByHistory([match('src/a.ts', 10)], history(commits), goal, { ...everything, weights }).find((item) => item.path === 'test/a.test.ts')!.score;
-    expect(scoreOf('the widget')).toBeCloseTo(5, 3);
-    expect(scoreOf('the widget tests')).toBeCloseTo(10, 3);
+    const commits = [...filler, commit('widget renders twice', ['test/widget.test.ts'])];
+    const weights = { subjects: 1, coChange: 0, recency: 0 };
+    const scoreOf = (goal: string) => weighByHistory([match('src/a.ts', 10)], history(commits), goal, { ...everything, weights }).find((item) => item.path === 'test/widget.test.ts')!.score;
+    expect(scoreOf('the widget renders twice')).toBeCloseTo(5, 3);
+    expect(scoreOf('the widget tests render twice')).toBeCloseTo(10, 3);
   });
 
   it('returns the goal ranking as it is for an empty history', () => {

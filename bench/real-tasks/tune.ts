@@ -1,0 +1,97 @@
+/**
+ * Weight tuning on the tuning half of bench/real-tasks only (it refuses the
+ * held-out half): builds each case's goal index and history once, then
+ * scores a grid of title and history weights on the goal ranking as
+ * discovery composes it (whole goal and title, history, roles), top 4.
+ * A shortcut for choosing weights; bench/real-tasks/run.ts is the measure.
+ *
+ *     npx tsx bench/real-tasks/tune.ts [-- --mirror DIR] [--repo owner/name] [--title 0,1] [--subjects …] [--co-change …] [--recency …]
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createJsonIndexCache } from '../../src/adapters/index-cache/index.js';
+import { createCommandRuntime, openWorkspace } from '../../src/adapters/node-workspace/index.js';
+import { combineTitleRanking } from '../../src/context/discovery/combine-title-ranking.js';
+import { createPathFilter } from '../../src/context/discovery/create-path-filter.js';
+import { demoteByRole } from '../../src/context/discovery/fuse-goal-matches.js';
+import type { GitHistory } from '../../src/context/discovery/git-history.js';
+import { goalQueryText, goalTitleOf } from '../../src/context/discovery/goal-query-text.js';
+import { readGitHistory } from '../../src/context/discovery/read-git-history.js';
+import { buildRetrievalIndex } from '../../src/context/discovery/retrieval/build-retrieval-index.js';
+import { type GoalMatch, rankByGoal } from '../../src/context/discovery/retrieval/rank-by-goal.js';
+import { weighByHistory } from '../../src/context/discovery/weigh-by-history.js';
+
+const HERE = import.meta.dirname;
+const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const mirror = path.resolve(option('--mirror') ?? process.env['BRASS_REAL_TASKS_MIRROR'] ?? '/work/.mirror');
+const repoWanted = option('--repo');
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+interface Prepared {
+  gold: string[];
+  body: GoalMatch[];
+  title: GoalMatch[];
+  titleText: string;
+  query: string;
+  history: GitHistory | null;
+  indexed: Set<string>;
+}
+const prepared: Prepared[] = [];
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-tune-'));
+try {
+  for (const name of fs.readdirSync(path.join(HERE, 'cases')).filter((file) => file.endsWith('.json')).sort()) {
+    const file = JSON.parse(fs.readFileSync(path.join(HERE, 'cases', name), 'utf8')) as { repo: string; cases: { id: string; issue: { title: string; body: string }; parent: string; gold: string[] }[] };
+    if (repoWanted !== undefined && file.repo !== repoWanted) continue;
+    const ordered = [...file.cases].sort((left, right) => (sha1(left.id) < sha1(right.id) ? -1 : 1));
+    const tuning = ordered.filter((_, position) => position % 2 === 0);
+    const base = path.join(mirror, file.repo.replace('/', '+'));
+    const gitDir = [base, path.join(base, 'repo')].find((candidate) => fs.existsSync(path.join(candidate, 'objects')));
+    if (gitDir === undefined) continue;
+    const root = path.join(temp, name);
+    execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', gitDir, root]);
+    const cache = createJsonIndexCache({ directory: path.join(temp, 'cache', name) });
+    for (const testCase of tuning) {
+      execFileSync('git', ['checkout', '-q', '-f', '--detach', testCase.parent], { cwd: root });
+      const workspace = await openWorkspace({ cwd: root, env: { ...process.env, XDG_CONFIG_HOME: path.join(temp, 'config') } });
+      const filter = createPathFilter({ excludeGlobs: workspace.config.config.context.excludeGlobs });
+      const index = await buildRetrievalIndex({ runtime: workspace.runtime, filter, globs: workspace.config.config.context.globs, cache });
+      const goal = `${testCase.issue.title}\n\n${testCase.issue.body}`;
+      const query = goalQueryText(goal);
+      const titleText = goalTitleOf(goal);
+      const history = await readGitHistory({ runtimeFor: (argv) => createCommandRuntime(workspace, [{ argv, source: 'git' }]), cache });
+      prepared.push({ gold: testCase.gold, body: rankByGoal(index, query), title: rankByGoal(index, titleText), titleText, query, history, indexed: new Set(index.documents.map((document) => document.path)) });
+      process.stderr.write(`\r${prepared.length} cases prepared`);
+    }
+  }
+} finally {
+  fs.rmSync(temp, { recursive: true, force: true });
+}
+process.stderr.write('\n');
+
+function evaluate(titleWeight: number, weights: { subjects: number; coChange: number; recency: number }) {
+  let hit1 = 0;
+  let hit4 = 0;
+  for (const item of prepared) {
+    const combined = combineTitleRanking(item.body, item.title, titleWeight);
+    const weighed = item.history === null ? combined : weighByHistory(combined, item.history, item.query, { exists: (file) => item.indexed.has(file), weights });
+    const top = demoteByRole(weighed, item.titleText).slice(0, 4).map((match) => match.path);
+    const first = top.findIndex((file) => item.gold.includes(file));
+    if (first === 0) hit1 += 1;
+    if (first !== -1) hit4 += 1;
+  }
+  return { hit1: (100 * hit1) / prepared.length, hit4: (100 * hit4) / prepared.length };
+}
+console.log(`${prepared.length} tuning cases\ntitle  subjects  coChange  recency   hit@1   hit@4`);
+const grid = (name: string, fallback: number[]) => (option(name) ?? '').split(',').filter(Boolean).map(Number).concat(option(name) === undefined ? fallback : []);
+for (const titleWeight of grid('--title', [0, 0.5, 1, 2])) {
+  for (const subjects of grid('--subjects', [0, 0.25, 0.5, 1])) {
+    for (const coChange of grid('--co-change', [0, 0.25, 0.5, 1])) {
+      for (const recency of grid('--recency', [0, 0.05, 0.15])) {
+        const { hit1, hit4 } = evaluate(titleWeight, { subjects, coChange, recency });
+        console.log(`${String(titleWeight).padEnd(6)} ${String(subjects).padEnd(9)} ${String(coChange).padEnd(9)} ${String(recency).padEnd(9)} ${hit1.toFixed(1).padEnd(7)} ${hit4.toFixed(1)}`);
+      }
+    }
+  }
+}
