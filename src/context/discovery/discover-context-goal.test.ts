@@ -164,3 +164,23 @@ describe('discoverContext with a goal written as code', () => {
     expect(result.files[0]!.why.join('\n')).toContain('its file name theme is in the goal');
   });
 });
+
+describe('discoverContext with goals that are hard to read', () => {
+  it('says so when the goal names a file outside the workspace, and reads nothing of it', async () => {
+    await using workspace = await createTempWorkspace({ files });
+    const result = await discoverIn(workspace, { run: false, goal: 'compare /home/me/.ssh/id_rsa.pub and ../../secrets/key.pem with src/billing/invoice-total.ts' });
+    expect(result.warnings).toEqual(expect.arrayContaining(['the goal names /home/me/.ssh/id_rsa.pub, outside the workspace: not read', 'the goal names ../../secrets/key.pem, outside the workspace: not read']));
+    expect(result.files.some((file) => file.path.includes('id_rsa') || file.path.includes('key.pem'))).toBe(false);
+    expect(result.files[0]?.path).toBe('src/billing/invoice-total.ts');
+  });
+
+  it('ranks from a goal of only code, and from a goal in another language without failing', async () => {
+    await using workspace = await createTempWorkspace({ files });
+    const code = await discoverIn(workspace, { run: false, goal: 'invoiceTotal([0.005, 0.005], 0.2) // 0.01, expected 0.012' });
+    expect(code.files[0]?.path).toBe('src/billing/invoice-total.ts');
+    const german = await discoverIn(workspace, { run: false, goal: 'Die Rechnungssumme ist falsch, wenn invoiceTotal die Steuer addiert' });
+    expect(german.files[0]?.path).toBe('src/billing/invoice-total.ts');
+    const japanese = await discoverIn(workspace, { run: false, goal: '請求書の合計が一セントずれる' });
+    expect(japanese.warnings).toEqual([]);
+  });
+});

@@ -17,6 +17,7 @@ import { combineTitleRanking } from './combine-title-ranking.js';
 import { goalQueryText, goalTitleOf } from './goal-query-text.js';
 import { createIdentifierSignals } from './identifier-signals.js';
 import { inspectProject } from './inspect-project.js';
+import { normalizeSignalPath } from './normalize-signal-path.js';
 import { rankCandidates } from './rank-candidates.js';
 import type { GitHistory } from './git-history.js';
 import { readGitHistory } from './read-git-history.js';
@@ -180,7 +181,11 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const goalPaths: SignalPath[] = [];
   for (const raw of goal.paths) {
     const path = await resolveLocationPath(raw, '.', { root, probe, goModule: project.goModule });
-    if (path === null) continue;
+    if (path === null) {
+      // A path that leaves the workspace is never read; the person is told rather than left guessing.
+      if (normalizeSignalPath(raw.path, { root }) === null && /^(?:\/|~\/|\.\.\/|[A-Za-z]:[\\/]|file:)/i.test(raw.path)) warnings.push(`the goal names ${raw.path}, outside the workspace: not read`);
+      continue;
+    }
     goalPaths.push({ path, ...(raw.line === undefined ? {} : { line: raw.line }), ...(raw.column === undefined ? {} : { column: raw.column }) });
     board.markDirect(path);
     board.add(path, 'goal', { kind: 'goal-path', weight: 8, detail: 'named in the goal' });

@@ -25,6 +25,11 @@ describe('extractGoalSignals', () => {
 
   it('reads paths with spaces when backticked, and non-ASCII names', () => {
     expect(extractGoalSignals('look at src/ünï/café.ts').paths[0]!.path).toBe('src/ünï/café.ts');
+    expect(extractGoalSignals('open `My Project/src/a b.ts` now').paths.map((path) => path.path)).toEqual(['My Project/src/a b.ts']);
+  });
+
+  it('reads two paths in one sentence as two, not one path with spaces', () => {
+    expect(extractGoalSignals('compare /home/me/.ssh/id_rsa.pub and ../../secrets/key.pem with src/a.ts').paths.map((path) => path.path)).toEqual(['/home/me/.ssh/id_rsa.pub', '../../secrets/key.pem', 'src/a.ts']);
   });
 
   // Issue 17: a goal written with code syntax yielded no identifier signals at all.

@@ -28,7 +28,12 @@ export const MAX_GOAL_CHARS = 10_000;
 export const MAX_GOAL_MESSAGES = 3;
 
 const BACKTICKED = /`([^`\n]{1,200})`/g;
-const PATH = /(?:^|[\s(["'`])((?:\.{1,2}\/|\/)?[\p{L}\p{N}_@~+.-]+(?:[\\/][\p{L}\p{N}_@~+. -]*[\p{L}\p{N}_@~+.-])*\.[A-Za-z][A-Za-z0-9]{0,5}|(?:\.{1,2}\/)?[\p{L}\p{N}_@~+.-]+(?:\/[\p{L}\p{N}_@~+.-]+)+)(?::(\d{1,7})(?::(\d{1,7}))?)?(?=$|[\s)\]"'`,;:!?])/gu;
+/**
+ * A path written in a goal, without spaces: in prose, "/etc/hosts and
+ * src/a.ts" are two paths. A path with spaces is read when quoted or
+ * backticked (QUOTED_PATH).
+ */
+const PATH = /(?:^|[\s(["'`])((?:\.{1,2}\/|\/)?[\p{L}\p{N}_@~+.-]+(?:[\\/][\p{L}\p{N}_@~+.-]*[\p{L}\p{N}_@~+.-])*\.[A-Za-z][A-Za-z0-9]{0,5}|(?:\.{1,2}\/)?[\p{L}\p{N}_@~+.-]+(?:\/[\p{L}\p{N}_@~+.-]+)+)(?::(\d{1,7})(?::(\d{1,7}))?)?(?=$|[\s)\]"'`,;:!?])/gu;
 const DIRECTORY = /(?<![\p{L}\p{N}_@~+./-])((?:\.{1,2}\/)?[\p{L}\p{N}_@~+-][\p{L}\p{N}_@~+.-]*(?:\/[\p{L}\p{N}_@~+.-]+)*)\/(?=$|[\s)\]"'`,;:!?.])/gu;
 // A bare name with a dot is a file only with an extension files have; `cache.get` is a member chain.
 const FILE_EXTENSION = /\.(?:[cm]?[jt]sx?|json[c5]?|md|mdx|txt|ya?ml|toml|ini|env|lock|py|pyi|go|rs|java|kt|kts|rb|php|cs|fs|swift|scala|c|h|cc|cpp|hpp|m|mm|vue|svelte|astro|css|scss|sass|less|html?|xml|svg|sh|bash|zsh|ps1|sql|graphql|gql|proto|prisma|tf|lua|ex|exs|erl|dart|zig|nim|r|jl|pl|log|csv)$/i;
@@ -61,10 +66,19 @@ const ENGLISH = new Set([...STOP_WORDS, 'see', 'note', 'also', 'then', 'returns'
  *
  * @example extractGoalSignals("cache.get('k') returns undefined after set").chains // ['cache.get']
  */
+/** A quoted or backticked path with a space in it (`My Project/src/a.ts`). */
+const QUOTED_PATH = /[`'"]((?:\.{1,2}\/|\/)?[^`'"\n/]*(?:\/[^`'"\n/]+)+ [^`'"\n]*\.[A-Za-z][A-Za-z0-9]{0,5}|(?:\.{1,2}\/|\/)?[^`'"\n/]* [^`'"\n/]*(?:\/[^`'"\n/]+)+\.[A-Za-z][A-Za-z0-9]{0,5})[`'"]/g;
+
 export function extractGoalSignals(goal: string): GoalSignals {
   const text = goal.length > MAX_GOAL_CHARS ? goal.slice(0, MAX_GOAL_CHARS) : goal;
   const paths: RawLocation[] = [];
+  const quotedSpans: [number, number][] = [];
+  for (const match of text.matchAll(QUOTED_PATH)) {
+    paths.push({ path: match[1]!, role: 'mention' });
+    quotedSpans.push([match.index, match.index + match[0].length]);
+  }
   for (const match of text.matchAll(PATH)) {
+    if (quotedSpans.some(([start, end]) => match.index < end && match.index + match[0].length > start)) continue;
     const path = match[1]!;
     if (/^\d+(\.\d+)*$/.test(path) || /^https?:/.test(path)) continue;
     if (!/[\\/]/.test(path) && !FILE_EXTENSION.test(path)) continue;
