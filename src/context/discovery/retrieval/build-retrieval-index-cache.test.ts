@@ -6,6 +6,7 @@ import type { ActionResultMap, AgentAction, Runtime } from '../../../core/index.
 import { createTempWorkspace, type TempWorkspace } from '../../../../test/support/temp-workspace.js';
 import { createPathFilter } from '../create-path-filter.js';
 import { buildRetrievalIndex } from './build-retrieval-index.js';
+import { termCountsOf } from './index-document.js';
 import { RETRIEVAL_INDEX_FORMAT_VERSION, decodeRetrievalEntry } from './retrieval-cache-entry.js';
 import { retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
@@ -60,7 +61,7 @@ async function setUp(files: Record<string, string> = FILES, countingOptions: { d
   };
 }
 
-const termsOf = (index: Awaited<ReturnType<typeof buildRetrievalIndex>>) => index.documents.map((document) => [document.path, [...document.terms.identifiers], document.declaredNames, document.imports]);
+const termsOf = (index: Awaited<ReturnType<typeof buildRetrievalIndex>>) => index.documents.map((document) => [document.path, [...termCountsOf(document, 'identifiers')], document.declaredNames, document.imports]);
 
 describe('buildRetrievalIndex with a cache', () => {
   it('reads nothing again for an unchanged workspace, and gives the same index', async () => {

@@ -1,15 +1,24 @@
 import picomatch from 'picomatch';
 import { type Clock, type Runtime, systemClock } from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
-import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument } from './index-document.js';
+import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument, pathWordsOf } from './index-document.js';
 import { isCodePath, unindexableReason } from './is-indexable-source.js';
+import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
 import { type CachedFile, type SkipReason, decodeRetrievalEntry, encodeRetrievalEntry } from './retrieval-cache-entry.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
 /** Entries listed at most; a larger tree is indexed in part, and says so. */
 export const MAX_LISTED_ENTRIES = 100_000;
-/** Files read and indexed at most (the default of `maxFiles`). */
-export const MAX_INDEXED_FILES = 5_000;
+/**
+ * Files read and indexed at most (the default of `maxFiles`). A cold build
+ * reads and tokenizes each file (through the runtime's checked reads, the
+ * larger share of its time); a warm one decodes each cached document; a
+ * query reads only its terms' postings. bench/retrieval-speed measures
+ * ~8,500 files at ~TODO; 20,000 keeps a warm run and a query well under a
+ * second and the cache entry near 40 MiB, which is the bound that matters
+ * for every run (a cold build happens once per workspace).
+ */
+export const MAX_INDEXED_FILES = 20_000;
 /** Bytes of one file indexed: a longer file is indexed by its head, and the warnings say how many were cut. */
 export const MAX_INDEX_FILE_BYTES = 128 * 1024;
 /** Bytes above which a file is not indexed at all (data or generated code under a source name); the warnings name them. */
@@ -25,11 +34,20 @@ const IO_CONCURRENCY = 16;
  */
 const RACY_WINDOW_MS = 2_000;
 
-/** The retrieval index of one workspace: documents and per-field statistics. */
+/** The retrieval index of one workspace: documents, postings and per-field statistics. */
 export interface RetrievalIndex {
   documents: IndexedDocument[];
-  /** term → documents containing it in any field. */
-  documentFrequency: Map<string, number>;
+  /**
+   * term → where it occurs, as pairs: `[document, position, document, position, ...]`,
+   * `document` an index into `documents` (ascending), `position` the term's index in
+   * that document's `terms`. Its length / 2 is the term's document frequency.
+   * A query reads the postings of its terms only, never every document.
+   */
+  postings: Map<string, number[]>;
+  /** Lower-cased declared name → documents declaring it (ascending), for names a goal writes as code. */
+  declaredBy: Map<string, number[]>;
+  /** File name or directory word (see pathWordsOf) → documents whose path has it (ascending), for names a goal mentions. */
+  pathWords: Map<string, number[]>;
   averageLengths: Record<RetrievalField, number>;
   /** One line each: what was left out and why (counts of binary, minified, generated, unreadable files). */
   notes: string[];
@@ -37,6 +55,21 @@ export interface RetrievalIndex {
   warnings: string[];
   /** Files taken from the cache unchanged, and files read. */
   files: { cached: number; read: number };
+  /** How much of the workspace's code the index covers, and what was left out why. */
+  coverage: RetrievalCoverage;
+}
+
+/** Why a code file is not in the index: over the file cap, over MAX_SOURCE_FILE_BYTES, or its content. */
+export type LeftOutReason = 'cap' | 'too-large' | 'binary' | 'minified' | 'generated' | 'unreadable';
+
+/** The index's coverage (the discover JSON's `index` field has this shape). */
+export interface RetrievalCoverage {
+  /** Code files the listing found that `globs` and the path filter allow. */
+  codeFiles: number;
+  /** Files in the index. */
+  indexed: number;
+  /** One item per reason with files left out, in LeftOutReason order; `examples` names at most MAX_NAMED_FILES, by path. */
+  leftOut: { reason: LeftOutReason; count: number; examples: string[] }[];
 }
 
 /** Options of buildRetrievalIndex. */
@@ -47,8 +80,10 @@ export interface BuildRetrievalIndexOptions {
   globs: readonly string[];
   /** Keeps the index between runs; without it the index is built in memory from every file. */
   cache?: RetrievalIndexCache;
-  /** Code files indexed at most, first by path (default MAX_INDEXED_FILES). */
+  /** Code files indexed at most, the likeliest relevant first (see orderByRelevance; default MAX_INDEXED_FILES). */
   maxFiles?: number;
+  /** Files changed recently, most recent first (e.g. from git): within a tier they are kept under the cap before the rest. */
+  recentPaths?: readonly string[];
   /** Times the build for the racy-mtime rule (default the system clock). */
   clock?: Clock;
   signal?: AbortSignal;
@@ -90,22 +125,27 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     if (entry.sizeBytes !== undefined && entry.modifiedMs !== undefined) listedStats.set(entry.path, { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs });
   }
   const cut = listed.filter((entry) => (entry.sizeBytes ?? 0) > MAX_INDEX_FILE_BYTES).map((entry) => entry.path).sort();
-  const paths = listed.map((entry) => entry.path).sort();
   const maxFiles = options.maxFiles ?? MAX_INDEXED_FILES;
-  if (paths.length > maxFiles) warnings.push(`${paths.length} code files: only the first ${maxFiles} by path were indexed for the goal (${paths.length - maxFiles} skipped)`);
-  const chosen = paths.slice(0, maxFiles);
-  // `chosen` is a prefix of the sorted paths: a cut file was chosen when it sorts no later than the last chosen.
-  const lastChosen = chosen.at(-1) ?? '';
-  const cutChosen = cut.filter((path) => path <= lastChosen);
+  const ordered = orderByRelevance(listed.map((entry) => entry.path), options.recentPaths);
+  const capped = ordered.slice(maxFiles).sort();
+  // Indexed in path order whatever the order they were chosen in: the same files give the same index and cache entry.
+  const chosen = ordered.slice(0, maxFiles).sort();
+  if (capped.length > 0) warnings.push(`${listed.length} code files: only ${maxFiles} were indexed for the goal (${RELEVANCE_ORDER_TEXT}); ${describeFiles(capped)} left out`);
+  const chosenSet = new Set(chosen);
+  const cutChosen = cut.filter((path) => chosenSet.has(path));
   if (cutChosen.length > 0) warnings.push(`${describeFiles(cutChosen)} over ${formatBytes(MAX_INDEX_FILE_BYTES)} indexed for the goal by their first ${formatBytes(MAX_INDEX_FILE_BYTES)} only`);
 
   const key = retrievalCacheKeyOf(runtime.scope.root);
   const previous = cache === undefined ? null : await loadPrevious(cache, key, runtime.scope.root, warnings);
-  const skipped = new Map<string, number>();
+  const skipped = new Map<SkipReason | 'unreadable', string[]>();
   const documents: (IndexedDocument | null)[] = new Array<IndexedDocument | null>(chosen.length).fill(null);
   const fresh: (CachedFile | null)[] = new Array<CachedFile | null>(chosen.length).fill(null);
   const counts = { cached: 0, read: 0 };
-  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  const skip = (reason: SkipReason | 'unreadable', path: string) => {
+    const paths = skipped.get(reason);
+    if (paths === undefined) skipped.set(reason, [path]);
+    else paths.push(path);
+  };
   let next = 0;
   const worker = async () => {
     while (next < chosen.length && options.signal?.aborted !== true) {
@@ -115,7 +155,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
       if (previous !== null) {
         stat = listedStats.get(path) ?? (await statFile(runtime, path));
         if (stat === null) {
-          skip('unreadable');
+          skip('unreadable', path);
           continue;
         }
         const known = previous.files.get(path);
@@ -123,7 +163,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
           counts.cached += 1;
           fresh[position] = known;
           if ('document' in known) documents[position] = known.document;
-          else skip(known.skipped);
+          else skip(known.skipped, path);
           continue;
         }
       }
@@ -132,7 +172,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
       // fs.readFile refuses a file with NUL bytes: a binary file under a source name, worth remembering as such.
       const reason: SkipReason | 'unreadable' | null = observation.ok ? unindexableReason(observation.value.content) : observation.error.code === 'binary' ? 'binary' : 'unreadable';
       if (reason !== null) {
-        skip(reason);
+        skip(reason, path);
         // An unreadable file (denied, vanished) is not remembered: it may be readable next time with the same mtime.
         if (stat !== null && reason !== 'unreadable') fresh[position] = { path, ...stat, skipped: reason };
       } else if (observation.ok) {
@@ -143,7 +183,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     }
   };
   await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, Math.max(1, chosen.length)) }, worker));
-  for (const [reason, count] of skipped) notes.push(`${count} ${reason} file${count === 1 ? '' : 's'} not indexed`);
+  for (const [reason, { length: count }] of skipped) notes.push(`${count} ${reason} file${count === 1 ? '' : 's'} not indexed`);
 
   if (cache !== undefined && previous !== null && options.signal?.aborted !== true) {
     const files = fresh.filter((file): file is CachedFile => file !== null);
@@ -156,11 +196,16 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
       }
     }
   }
-  return createRetrievalIndex(
-    documents.filter((document): document is IndexedDocument => document !== null),
-    { notes, warnings, files: counts },
-  );
+  const indexed = documents.filter((document): document is IndexedDocument => document !== null);
+  const leftOutPaths: Record<LeftOutReason, readonly string[]> = { cap: capped, 'too-large': tooLarge, binary: [], minified: [], generated: [], unreadable: [], ...Object.fromEntries(skipped) };
+  const leftOut = LEFT_OUT_REASONS.filter((reason) => leftOutPaths[reason].length > 0).map((reason) => {
+    const paths = leftOutPaths[reason];
+    return { reason, count: paths.length, examples: [...paths].sort().slice(0, MAX_NAMED_FILES) };
+  });
+  return createRetrievalIndex(indexed, { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut } });
 }
+
+const LEFT_OUT_REASONS: readonly LeftOutReason[] = ['cap', 'too-large', 'binary', 'minified', 'generated', 'unreadable'];
 
 /** What the cache compares to decide whether a file changed. */
 interface FileStamp {
@@ -211,17 +256,46 @@ function describe(error: unknown): string {
 }
 
 /** An index over documents already built (tests and benches build them directly). */
-export function createRetrievalIndex(documents: IndexedDocument[], extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files'] } = {}): RetrievalIndex {
-  const documentFrequency = new Map<string, number>();
+export function createRetrievalIndex(documents: IndexedDocument[], extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage } = {}): RetrievalIndex {
+  const postings = new Map<string, number[]>();
+  const declaredBy = new Map<string, number[]>();
+  const pathWords = new Map<string, number[]>();
   const totals = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, 0])) as Record<RetrievalField, number>;
-  for (const document of documents) {
-    const seen = new Set<string>();
-    for (const field of RETRIEVAL_FIELDS) {
-      totals[field] += document.lengths[field];
-      for (const term of document.terms[field].keys()) seen.add(term);
+  for (const [number, document] of documents.entries()) {
+    for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
+    const { terms } = document;
+    for (let position = 0; position < terms.length; position += 1) {
+      const term = terms[position]!;
+      const list = postings.get(term);
+      if (list === undefined) postings.set(term, [number, position]);
+      else list.push(number, position);
     }
-    for (const term of seen) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    for (const name of document.declared) addTo(declaredBy, name, number);
+    const words = pathWordsOf(document.path);
+    if (words.base !== null) addTo(pathWords, words.base, number);
+    for (const directory of new Set(words.directories)) if (directory !== words.base) addTo(pathWords, directory, number);
   }
   const averageLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, documents.length === 0 ? 0 : totals[field] / documents.length])) as Record<RetrievalField, number>;
-  return { documents, documentFrequency, averageLengths, notes: extra.notes ?? [], warnings: extra.warnings ?? [], files: extra.files ?? { cached: 0, read: documents.length } };
+  return {
+    documents,
+    postings,
+    declaredBy,
+    pathWords,
+    averageLengths,
+    notes: extra.notes ?? [],
+    warnings: extra.warnings ?? [],
+    files: extra.files ?? { cached: 0, read: documents.length },
+    coverage: extra.coverage ?? { codeFiles: documents.length, indexed: documents.length, leftOut: [] },
+  };
+}
+
+/** How many documents hold `term` in any field. */
+export function documentFrequencyOf(index: RetrievalIndex, term: string): number {
+  return (index.postings.get(term)?.length ?? 0) / 2;
+}
+
+function addTo(map: Map<string, number[]>, key: string, number: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [number]);
+  else list.push(number);
 }

@@ -1,7 +1,7 @@
-import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
+import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
 
 /** Bumped whenever tokenisation, symbol extraction, the skip rules or this layout change: older entries are rebuilt. */
-export const RETRIEVAL_INDEX_FORMAT_VERSION = 2;
+export const RETRIEVAL_INDEX_FORMAT_VERSION = 3;
 const FORMAT = 'brass-agent/retrieval-index';
 
 /** Why a file's content is not indexed, remembered so an unchanged file is not read again to learn it. */
@@ -21,16 +21,20 @@ export interface RetrievalCacheEntry {
 /** The result of reading a stored value back. */
 export type DecodedRetrievalEntry = { entry: RetrievalCacheEntry } | { problem: 'other-version' | 'corrupt' };
 
-/** Encoded file: path, size, mtime, then a skip reason, or the four fields as [term, count, ...], declared names and imports. */
-type EncodedFile = [string, number, number, SkipReason] | [string, number, number, (string | number)[][], string[], string[]];
+/**
+ * Encoded file: path, size, mtime, then a skip reason, or the document's
+ * distinct terms, their counts (FIELD_COUNT per term, see IndexedDocument),
+ * declared names and imports: the document's own arrays, so neither
+ * encoding nor decoding builds anything per term.
+ */
+type EncodedFile = [string, number, number, SkipReason] | [string, number, number, string[], number[], string[], string[]];
 
 /** The JSON value stored for an entry (compact: one array per file). */
 export function encodeRetrievalEntry(entry: RetrievalCacheEntry): unknown {
   const files: EncodedFile[] = entry.files.map((file) => {
     if ('skipped' in file) return [file.path, file.sizeBytes, file.modifiedMs, file.skipped];
     const { document } = file;
-    const fields = RETRIEVAL_FIELDS.map((field) => [...document.terms[field]].flat());
-    return [file.path, file.sizeBytes, file.modifiedMs, fields, document.declaredNames, document.imports];
+    return [file.path, file.sizeBytes, file.modifiedMs, document.terms, document.counts, document.declaredNames, document.imports];
   });
   return { format: FORMAT, version: RETRIEVAL_INDEX_FORMAT_VERSION, root: entry.root, builtAtMs: entry.builtAtMs, files };
 }
@@ -58,26 +62,16 @@ function decodeFile(item: unknown): CachedFile | null {
   if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number' || typeof item[2] !== 'number') return null;
   const [path, sizeBytes, modifiedMs] = item as [string, number, number];
   if (item.length === 4) return item[3] === 'binary' || item[3] === 'minified' || item[3] === 'generated' ? { path, sizeBytes, modifiedMs, skipped: item[3] } : null;
-  const [, , , fields, declaredNames, imports] = item as unknown[];
-  if (item.length !== 6 || !Array.isArray(fields) || fields.length !== RETRIEVAL_FIELDS.length || !isStringArray(declaredNames) || !isStringArray(imports)) return null;
-  const terms = {} as Record<RetrievalField, Map<string, number>>;
-  const lengths = {} as Record<RetrievalField, number>;
-  for (const [position, field] of RETRIEVAL_FIELDS.entries()) {
-    const flat: unknown = fields[position];
-    if (!Array.isArray(flat) || flat.length % 2 !== 0) return null;
-    const counts = new Map<string, number>();
-    let length = 0;
-    for (let index = 0; index < flat.length; index += 2) {
-      const term: unknown = flat[index];
-      const count: unknown = flat[index + 1];
-      if (typeof term !== 'string' || typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
-      counts.set(term, count);
-      length += count;
-    }
-    terms[field] = counts;
-    lengths[field] = length;
+  const [, , , terms, counts, declaredNames, imports] = item as unknown[];
+  if (item.length !== 7 || !isStringArray(terms) || !Array.isArray(counts) || counts.length !== terms.length * FIELD_COUNT || !isStringArray(declaredNames) || !isStringArray(imports)) return null;
+  const lengths = [0, 0, 0, 0];
+  for (let position = 0; position < counts.length; position += 1) {
+    const count: unknown = counts[position];
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return null;
+    lengths[position % FIELD_COUNT]! += count;
   }
-  return { path, sizeBytes, modifiedMs, document: { path, terms, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports } };
+  const fieldLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field, position) => [field, lengths[position]!])) as Record<RetrievalField, number>;
+  return { path, sizeBytes, modifiedMs, document: { path, terms, counts: counts as number[], lengths: fieldLengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports } };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
