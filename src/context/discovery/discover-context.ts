@@ -21,7 +21,7 @@ import { type FocusLines, readContextFiles } from './read-context-files.js';
 import { type ImportResolver, createImportResolver } from './resolve-import.js';
 import { MAX_FALLBACK_TRIES, type Failure, type OutputDiagnostics, resolveFailures, resolveLocationPath } from './resolve-failures.js';
 import { type CommandRecord, runValidationCommands } from './run-validation-commands.js';
-import { buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
+import { type RetrievalCoverage, buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
 import type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
 import { rankByGoal } from './retrieval/rank-by-goal.js';
 import { searchGoalText } from './search-goal-text.js';
@@ -191,6 +191,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const testFailureFiles = new Set(failures.filter((failure) => failure.source === 'tsc' || failure.source === 'eslint').flatMap((failure) => failure.locations.map((location) => location.path)));
   const isGoalAboutTests = /\b(?:tests?|specs?)\b/i.test(options.goal ?? '');
   const failureRanked = rankCandidates(board, { isTestFailureAbout: (path) => isGoalAboutTests || testFailureFiles.has(path) });
+  const goalIndex: { coverage?: RetrievalCoverage } = {};
   const ranked = options.useGoalRanking === false || (options.goal ?? '').trim() === '' ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, {
           runtime,
           filter,
@@ -198,6 +199,8 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
           hasFailures: failures.length > 0,
           resolver: options.useImportExpansion === false ? null : resolver,
           warnings,
+          recentPaths: changedFiles,
+          goalIndex,
           ...(options.retrievalCache ? { cache: options.retrievalCache } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         });
@@ -207,7 +210,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const paths = signalPathsOf(failures, goalPaths);
   const identifierNames = identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name);
   const summary = buildDiscoverySummary({ packageManager: project.packageManager, commands, searches, paths, identifiers: identifierNames, files });
-  return { isEnabled: true, packageManager: project.packageManager, commands, signals: { paths, identifiers: identifierNames }, searches, files, summary, warnings };
+  return { isEnabled: true, packageManager: project.packageManager, commands, signals: { paths, identifiers: identifierNames }, searches, files, summary, warnings, ...(goalIndex.coverage ? { index: goalIndex.coverage } : {}) };
 }
 
 /** The failure-driven ranking fused with the goal ranking over a fresh in-memory index of the workspace. */
@@ -221,9 +224,10 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 async function fuseWithGoal(
   goal: string,
   ranked: ReturnType<typeof rankCandidates>,
-  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; resolver: ImportResolver | null; warnings: string[]; cache?: RetrievalIndexCache; signal?: AbortSignal },
+  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; resolver: ImportResolver | null; warnings: string[]; recentPaths: readonly string[]; goalIndex: { coverage?: RetrievalCoverage }; cache?: RetrievalIndexCache; signal?: AbortSignal },
 ) {
   const index = await buildRetrievalIndex(options);
+  options.goalIndex.coverage = index.coverage;
   // Skipped binary or minified files are expected (index.notes); a cut or failed listing and cache trouble are warnings.
   options.warnings.push(...index.warnings);
   const matches = rankByGoal(index, goal);
