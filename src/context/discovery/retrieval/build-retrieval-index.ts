@@ -38,12 +38,17 @@ const RACY_WINDOW_MS = 2_000;
 export interface RetrievalIndex {
   documents: IndexedDocument[];
   /**
-   * term → where it occurs, as pairs: `[document, position, document, position, ...]`,
-   * `document` an index into `documents` (ascending), `position` the term's index in
-   * that document's `terms`. Its length / 2 is the term's document frequency.
-   * A query reads the postings of its terms only, never every document.
+   * The postings, in two typed arrays (no array per term to allocate and
+   * collect): term → its number `t`; its occurrences are the pairs
+   * `[document, position]` in `postingEntries` from `postingStarts[t]` to
+   * `postingStarts[t + 1]` (exclusive, in array slots), `document` an index
+   * into `documents` (ascending), `position` the term's index in that
+   * document's `terms`. A query reads the postings of its terms only (see
+   * postingsOf), never every document.
    */
-  postings: Map<string, number[]>;
+  termNumbers: Map<string, number>;
+  postingStarts: Int32Array;
+  postingEntries: Int32Array;
   /** Lower-cased declared name → documents declaring it (ascending), for names a goal writes as code. */
   declaredBy: Map<string, number[]>;
   /** File name or directory word (see pathWordsOf) → documents whose path has it (ascending), for names a goal mentions. */
@@ -257,28 +262,59 @@ function describe(error: unknown): string {
 
 /** An index over documents already built (tests and benches build them directly). */
 export function createRetrievalIndex(documents: IndexedDocument[], extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage } = {}): RetrievalIndex {
-  const postings = new Map<string, number[]>();
+  const termNumbers = new Map<string, number>();
   const declaredBy = new Map<string, number[]>();
   const pathWords = new Map<string, number[]>();
   const totals = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, 0])) as Record<RetrievalField, number>;
+  // Pass 1: number the terms, count their postings, and remember each document's term numbers for pass 2.
+  let frequencies = new Int32Array(1024);
+  const numbersByDocument: Int32Array[] = [];
+  let entryCount = 0;
   for (const [number, document] of documents.entries()) {
     for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
     const { terms } = document;
+    const numbers = new Int32Array(terms.length);
     for (let position = 0; position < terms.length; position += 1) {
       const term = terms[position]!;
-      const list = postings.get(term);
-      if (list === undefined) postings.set(term, [number, position]);
-      else list.push(number, position);
+      let termNumber = termNumbers.get(term);
+      if (termNumber === undefined) {
+        termNumber = termNumbers.size;
+        termNumbers.set(term, termNumber);
+        if (termNumber >= frequencies.length) {
+          const grown = new Int32Array(frequencies.length * 2);
+          grown.set(frequencies);
+          frequencies = grown;
+        }
+      }
+      frequencies[termNumber]! += 1;
+      numbers[position] = termNumber;
     }
+    numbersByDocument.push(numbers);
+    entryCount += terms.length;
     for (const name of document.declared) addTo(declaredBy, name, number);
     const words = pathWordsOf(document.path);
     if (words.base !== null) addTo(pathWords, words.base, number);
     for (const directory of new Set(words.directories)) if (directory !== words.base) addTo(pathWords, directory, number);
   }
+  // Pass 2: lay the pairs out by term, documents ascending.
+  const postingStarts = new Int32Array(termNumbers.size + 1);
+  for (let termNumber = 0; termNumber < termNumbers.size; termNumber += 1) postingStarts[termNumber + 1] = postingStarts[termNumber]! + frequencies[termNumber]! * 2;
+  const postingEntries = new Int32Array(entryCount * 2);
+  const next = postingStarts.slice(0, termNumbers.size);
+  for (const [number, numbers] of numbersByDocument.entries()) {
+    for (let position = 0; position < numbers.length; position += 1) {
+      const slot = next[numbers[position]!]!;
+      postingEntries[slot] = number;
+      postingEntries[slot + 1] = position;
+      next[numbers[position]!] = slot + 2;
+    }
+  }
   const averageLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, documents.length === 0 ? 0 : totals[field] / documents.length])) as Record<RetrievalField, number>;
   return {
     documents,
-    postings,
+    termNumbers,
+    postingStarts,
+    postingEntries,
     declaredBy,
     pathWords,
     averageLengths,
@@ -291,7 +327,14 @@ export function createRetrievalIndex(documents: IndexedDocument[], extra: { note
 
 /** How many documents hold `term` in any field. */
 export function documentFrequencyOf(index: RetrievalIndex, term: string): number {
-  return (index.postings.get(term)?.length ?? 0) / 2;
+  const termNumber = index.termNumbers.get(term);
+  return termNumber === undefined ? 0 : (index.postingStarts[termNumber + 1]! - index.postingStarts[termNumber]!) / 2;
+}
+
+/** The `[document, position]` pairs of `term` (see RetrievalIndex), empty when no document holds it. */
+export function postingsOf(index: RetrievalIndex, term: string): Int32Array {
+  const termNumber = index.termNumbers.get(term);
+  return termNumber === undefined ? new Int32Array(0) : index.postingEntries.subarray(index.postingStarts[termNumber]!, index.postingStarts[termNumber + 1]!);
 }
 
 function addTo(map: Map<string, number[]>, key: string, number: number): void {

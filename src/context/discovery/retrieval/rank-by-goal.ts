@@ -1,5 +1,5 @@
 import { TEST_FILE } from '../rank-candidates.js';
-import { type RetrievalIndex, documentFrequencyOf } from './build-retrieval-index.js';
+import { type RetrievalIndex, documentFrequencyOf, postingsOf } from './build-retrieval-index.js';
 import { FIELD_COUNT, RETRIEVAL_FIELDS, type IndexedDocument, type RetrievalField, pathWordsOf } from './index-document.js';
 import { splitIdentifier, tokenizeCode } from './tokenize-code.js';
 
@@ -69,7 +69,7 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
     return term === undefined || maxIdf <= 0 ? 1 : Math.min(1, idf(term) / maxIdf);
   };
   const surface = surfaceFormsOf(text);
-  const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.postings.has(term)).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
+  const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.termNumbers.has(term)).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
   const rawWords = new Map<string, boolean>();
   for (const match of text.matchAll(/`([^`\n]{1,200})`/g)) for (const word of match[1]!.match(/[A-Za-z_$][\w$]*/g) ?? []) rawWords.set(word.toLowerCase(), true);
   for (const word of text.match(/[A-Za-z_$][\w$-]*/g) ?? []) if (word.length >= 3 && !rawWords.has(word.toLowerCase())) rawWords.set(word.toLowerCase(), CODE_LIKE.test(word));
@@ -84,7 +84,7 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
   const averages = RETRIEVAL_FIELDS.map((field) => index.averageLengths[field] || 1);
   for (const term of queryTerms) {
     const termIdf = idf(term);
-    const postings = index.postings.get(term)!;
+    const postings = postingsOf(index, term);
     for (let entry = 0; entry < postings.length; entry += 2) {
       const number = postings[entry]!;
       const offset = postings[entry + 1]! * FIELD_COUNT;
