@@ -266,16 +266,15 @@ export function createRetrievalIndex(documents: IndexedDocument[], extra: { note
   const declaredBy = new Map<string, number[]>();
   const pathWords = new Map<string, number[]>();
   const totals = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, 0])) as Record<RetrievalField, number>;
-  // Pass 1: number the terms, count their postings, and remember each document's term numbers for pass 2.
-  let frequencies = new Int32Array(1024);
-  const numbersByDocument: Int32Array[] = [];
+  // Pass 1: number the terms, count their postings, and remember each term's number for pass 2 (one array for all documents).
   let entryCount = 0;
+  for (const document of documents) entryCount += document.terms.length;
+  let frequencies = new Int32Array(1024);
+  const numbersInOrder = new Int32Array(entryCount);
+  let slot = 0;
   for (const [number, document] of documents.entries()) {
     for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
-    const { terms } = document;
-    const numbers = new Int32Array(terms.length);
-    for (let position = 0; position < terms.length; position += 1) {
-      const term = terms[position]!;
+    for (const term of document.terms) {
       let termNumber = termNumbers.get(term);
       if (termNumber === undefined) {
         termNumber = termNumbers.size;
@@ -287,10 +286,8 @@ export function createRetrievalIndex(documents: IndexedDocument[], extra: { note
         }
       }
       frequencies[termNumber]! += 1;
-      numbers[position] = termNumber;
+      numbersInOrder[slot++] = termNumber;
     }
-    numbersByDocument.push(numbers);
-    entryCount += terms.length;
     for (const name of document.declared) addTo(declaredBy, name, number);
     const words = pathWordsOf(document.path);
     if (words.base !== null) addTo(pathWords, words.base, number);
@@ -301,12 +298,14 @@ export function createRetrievalIndex(documents: IndexedDocument[], extra: { note
   for (let termNumber = 0; termNumber < termNumbers.size; termNumber += 1) postingStarts[termNumber + 1] = postingStarts[termNumber]! + frequencies[termNumber]! * 2;
   const postingEntries = new Int32Array(entryCount * 2);
   const next = postingStarts.slice(0, termNumbers.size);
-  for (const [number, numbers] of numbersByDocument.entries()) {
-    for (let position = 0; position < numbers.length; position += 1) {
-      const slot = next[numbers[position]!]!;
-      postingEntries[slot] = number;
-      postingEntries[slot + 1] = position;
-      next[numbers[position]!] = slot + 2;
+  slot = 0;
+  for (const [number, document] of documents.entries()) {
+    for (let position = 0; position < document.terms.length; position += 1) {
+      const termNumber = numbersInOrder[slot++]!;
+      const entry = next[termNumber]!;
+      postingEntries[entry] = number;
+      postingEntries[entry + 1] = position;
+      next[termNumber] = entry + 2;
     }
   }
   const averageLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, documents.length === 0 ? 0 : totals[field] / documents.length])) as Record<RetrievalField, number>;
