@@ -7,6 +7,7 @@ import { createTempWorkspace, type TempWorkspace } from '../../../../test/suppor
 import { createPathFilter } from '../create-path-filter.js';
 import { buildRetrievalIndex } from './build-retrieval-index.js';
 import { termCountsOf } from './index-document.js';
+import { rankByGoal } from './rank-by-goal.js';
 import { RETRIEVAL_INDEX_FORMAT_VERSION, decodeRetrievalEntry } from './retrieval-cache-entry.js';
 import { retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
@@ -74,6 +75,8 @@ describe('buildRetrievalIndex with a cache', () => {
     expect(setup.reads).toEqual([]);
     expect(second.files).toEqual({ cached: 3, read: 0 });
     expect(termsOf(second)).toEqual(termsOf(first));
+    // The postings built from the cached vocabulary rank exactly as those built from the files.
+    for (const goal of ['the token store does not expire keys', 'invoiceTotal counts lines']) expect(rankByGoal(second, goal)).toEqual(rankByGoal(first, goal));
     expect(second.documents.find((document) => document.path === 'src/invoice.ts')!.imports).toEqual(['./token-store.js']);
     // The minified file is remembered as such, not read again to find out.
     expect(second.notes).toEqual(['1 minified file not indexed']);

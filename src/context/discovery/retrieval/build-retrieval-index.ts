@@ -4,7 +4,7 @@ import type { PathFilter } from '../create-path-filter.js';
 import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument, pathWordsOf } from './index-document.js';
 import { isCodePath, unindexableReason } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
-import { type CachedFile, type SkipReason, decodeRetrievalEntry, encodeRetrievalEntry } from './retrieval-cache-entry.js';
+import { type CachedFile, type DecodedVocabulary, type SkipReason, decodeRetrievalEntry, encodeRetrievalEntry } from './retrieval-cache-entry.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
 /** Entries listed at most; a larger tree is indexed in part, and says so. */
@@ -120,7 +120,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: true, includeHidden: true });
   if (!listing.ok) return createRetrievalIndex([], { warnings: [`listing the workspace failed: ${listing.error.message}`] });
   if (listing.value.truncated) warnings.push(`the workspace has more than ${MAX_LISTED_ENTRIES} entries: only the first were listed for the goal index`);
-  const matchesGlobs = options.globs.length === 0 ? () => true : picomatch([...options.globs], { dot: true, basename: true });
+  const matchesGlobs = globMatcherOf(options.globs);
   const candidates = listing.value.entries.filter((entry) => entry.kind === 'file' && isCodePath(entry.path) && matchesGlobs(entry.path) && options.filter.isAllowed(entry.path));
   const tooLarge = candidates.filter((entry) => (entry.sizeBytes ?? 0) > MAX_SOURCE_FILE_BYTES).map((entry) => entry.path).sort();
   if (tooLarge.length > 0) warnings.push(`${describeFiles(tooLarge)} over ${formatBytes(MAX_SOURCE_FILE_BYTES)} not indexed for the goal (too large)`);
@@ -207,7 +207,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     const paths = leftOutPaths[reason];
     return { reason, count: paths.length, examples: [...paths].sort().slice(0, MAX_NAMED_FILES) };
   });
-  return createRetrievalIndex(indexed, { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut } });
+  return createRetrievalIndex(indexed, { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut }, ...(previous?.vocabulary ? { vocabulary: previous.vocabulary } : {}) });
 }
 
 const LEFT_OUT_REASONS: readonly LeftOutReason[] = ['cap', 'too-large', 'binary', 'minified', 'generated', 'unreadable'];
@@ -225,7 +225,7 @@ async function statFile(runtime: Runtime, path: string): Promise<FileStamp | nul
 }
 
 /** The cached files of this workspace by path (empty when there is no usable entry), noting why an entry was unusable. */
-async function loadPrevious(cache: RetrievalIndexCache, key: string, root: string, warnings: string[]): Promise<{ files: Map<string, CachedFile>; builtAtMs: number }> {
+async function loadPrevious(cache: RetrievalIndexCache, key: string, root: string, warnings: string[]): Promise<{ files: Map<string, CachedFile>; builtAtMs: number; vocabulary?: DecodedVocabulary }> {
   const empty = { files: new Map<string, CachedFile>(), builtAtMs: 0 };
   let stored: unknown;
   try {
@@ -242,7 +242,27 @@ async function loadPrevious(cache: RetrievalIndexCache, key: string, root: strin
   }
   // A digest collision or a moved cache file: another workspace's entry is no use here.
   if (decoded.entry.root !== root) return empty;
-  return { files: new Map(decoded.entry.files.map((file) => [file.path, file])), builtAtMs: decoded.entry.builtAtMs };
+  return { files: new Map(decoded.entry.files.map((file) => [file.path, file])), builtAtMs: decoded.entry.builtAtMs, vocabulary: decoded.vocabulary };
+}
+
+/** A glob that only names an extension (`*.ts`): the default `context.globs` are all of this form. */
+const EXTENSION_GLOB = /^\*\.([A-Za-z0-9]+)$/;
+
+/**
+ * Whether a path's file name matches one of `globs` (picomatch, basename,
+ * dotfiles too); every path when there are none. Extension-only globs are
+ * looked up in a set: fifty of them tried one by one on every listed file
+ * cost a warm build tens of milliseconds.
+ */
+function globMatcherOf(globs: readonly string[]): (path: string) => boolean {
+  if (globs.length === 0) return () => true;
+  const extensions = globs.map((glob) => EXTENSION_GLOB.exec(glob)?.[1]);
+  if (extensions.some((extension) => extension === undefined)) return picomatch([...globs], { dot: true, basename: true });
+  const known = new Set(extensions);
+  return (path) => {
+    const dot = path.lastIndexOf('.');
+    return dot > path.lastIndexOf('/') && known.has(path.slice(dot + 1));
+  };
 }
 
 /** `2 files (a.py, b.go)` or `5 files (a.py, b.go, c.rs and 2 more)`. */
@@ -261,7 +281,10 @@ function describe(error: unknown): string {
 }
 
 /** An index over documents already built (tests and benches build them directly). */
-export function createRetrievalIndex(documents: IndexedDocument[], extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage } = {}): RetrievalIndex {
+export function createRetrievalIndex(
+  documents: IndexedDocument[],
+  extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage; vocabulary?: DecodedVocabulary } = {},
+): RetrievalIndex {
   const termNumbers = new Map<string, number>();
   const declaredBy = new Map<string, number[]>();
   const pathWords = new Map<string, number[]>();
@@ -272,18 +295,33 @@ export function createRetrievalIndex(documents: IndexedDocument[], extra: { note
   let frequencies = new Int32Array(1024);
   const numbersInOrder = new Int32Array(entryCount);
   let slot = 0;
+  const numberOf = (term: string): number => {
+    let termNumber = termNumbers.get(term);
+    if (termNumber === undefined) {
+      termNumber = termNumbers.size;
+      termNumbers.set(term, termNumber);
+      if (termNumber >= frequencies.length) {
+        const grown = new Int32Array(frequencies.length * 2);
+        grown.set(frequencies);
+        frequencies = grown;
+      }
+    }
+    return termNumber;
+  };
+  // A cached document's terms come numbered in its entry's vocabulary: each such number is mapped to this index's once.
+  const cached = extra.vocabulary;
+  const fromVocabulary = cached === undefined ? null : new Int32Array(cached.terms.length).fill(-1);
   for (const [number, document] of documents.entries()) {
     for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
-    for (const term of document.terms) {
-      let termNumber = termNumbers.get(term);
-      if (termNumber === undefined) {
-        termNumber = termNumbers.size;
-        termNumbers.set(term, termNumber);
-        if (termNumber >= frequencies.length) {
-          const grown = new Int32Array(frequencies.length * 2);
-          grown.set(frequencies);
-          frequencies = grown;
-        }
+    const { terms } = document;
+    const known = cached?.numbersOf.get(document);
+    for (let position = 0; position < terms.length; position += 1) {
+      let termNumber: number;
+      if (known === undefined || fromVocabulary === null) termNumber = numberOf(terms[position]!);
+      else {
+        const vocabularyNumber = known[position]!;
+        termNumber = fromVocabulary[vocabularyNumber]!;
+        if (termNumber < 0) fromVocabulary[vocabularyNumber] = termNumber = numberOf(terms[position]!);
       }
       frequencies[termNumber]! += 1;
       numbersInOrder[slot++] = termNumber;

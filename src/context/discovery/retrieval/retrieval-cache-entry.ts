@@ -18,8 +18,18 @@ export interface RetrievalCacheEntry {
   files: CachedFile[];
 }
 
+/**
+ * The entry's vocabulary as decoded, and each decoded document's terms as
+ * numbers into it: createRetrievalIndex numbers a cached document's terms
+ * from these without hashing each term again.
+ */
+export interface DecodedVocabulary {
+  terms: readonly string[];
+  numbersOf: WeakMap<IndexedDocument, readonly number[]>;
+}
+
 /** The result of reading a stored value back. */
-export type DecodedRetrievalEntry = { entry: RetrievalCacheEntry } | { problem: 'other-version' | 'corrupt' };
+export type DecodedRetrievalEntry = { entry: RetrievalCacheEntry; vocabulary: DecodedVocabulary } | { problem: 'other-version' | 'corrupt' };
 
 /**
  * Encoded file: path, size, mtime, then a skip reason, or the document's
@@ -66,16 +76,17 @@ export function decodeRetrievalEntry(value: unknown): DecodedRetrievalEntry {
   if (value.version !== RETRIEVAL_INDEX_FORMAT_VERSION) return typeof value.version === 'number' ? { problem: 'other-version' } : { problem: 'corrupt' };
   if (typeof value.root !== 'string' || typeof value.builtAtMs !== 'number' || typeof value.vocabulary !== 'string' || !Array.isArray(value.files)) return { problem: 'corrupt' };
   const vocabulary = value.vocabulary === '' ? [] : value.vocabulary.split('\n');
+  const numbersOf = new WeakMap<IndexedDocument, readonly number[]>();
   const files: CachedFile[] = [];
   for (const item of value.files as unknown[]) {
-    const file = decodeFile(item, vocabulary);
+    const file = decodeFile(item, vocabulary, numbersOf);
     if (file === null) return { problem: 'corrupt' };
     files.push(file);
   }
-  return { entry: { root: value.root, builtAtMs: value.builtAtMs, files } };
+  return { entry: { root: value.root, builtAtMs: value.builtAtMs, files }, vocabulary: { terms: vocabulary, numbersOf } };
 }
 
-function decodeFile(item: unknown, vocabulary: readonly string[]): CachedFile | null {
+function decodeFile(item: unknown, vocabulary: readonly string[], numbersOf: WeakMap<IndexedDocument, readonly number[]>): CachedFile | null {
   if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number' || typeof item[2] !== 'number') return null;
   const [path, sizeBytes, modifiedMs] = item as [string, number, number];
   if (item.length === 4) return item[3] === 'binary' || item[3] === 'minified' || item[3] === 'generated' ? { path, sizeBytes, modifiedMs, skipped: item[3] } : null;
@@ -96,7 +107,9 @@ function decodeFile(item: unknown, vocabulary: readonly string[]): CachedFile | 
     lengths[position % FIELD_COUNT]! += count;
   }
   const fieldLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field, position) => [field, lengths[position]!])) as Record<RetrievalField, number>;
-  return { path, sizeBytes, modifiedMs, document: { path, terms, counts: counts as number[], lengths: fieldLengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports } };
+  const document: IndexedDocument = { path, terms, counts: counts as number[], lengths: fieldLengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports };
+  numbersOf.set(document, termNumbers as number[]);
+  return { path, sizeBytes, modifiedMs, document };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
