@@ -4,7 +4,7 @@ import type { PathFilter } from '../create-path-filter.js';
 import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument, pathWordsOf } from './index-document.js';
 import { isCodePath, unindexableReason } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
-import { type CachedFile, type DecodedVocabulary, type SkipReason, decodeRetrievalEntry, encodeRetrievalEntry } from './retrieval-cache-entry.js';
+import { type CachedFile, type TermNumbering, type SkipReason, decodeRetrievalEntry, encodeRetrievalEntry } from './retrieval-cache-entry.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
 /** Entries listed at most; a larger tree is indexed in part, and says so. */
@@ -190,24 +190,27 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, Math.max(1, chosen.length)) }, worker));
   for (const [reason, { length: count }] of skipped) notes.push(`${count} ${reason} file${count === 1 ? '' : 's'} not indexed`);
 
-  if (cache !== undefined && previous !== null && options.signal?.aborted !== true) {
-    const files = fresh.filter((file): file is CachedFile => file !== null);
-    const isUnchanged = counts.read === 0 && files.length === previous.files.size;
-    if (!isUnchanged) {
-      try {
-        await cache.save(key, encodeRetrievalEntry({ root: runtime.scope.root, builtAtMs: startedMs, files }));
-      } catch (error) {
-        warnings.push(`the retrieval index cache could not be written (${describe(error)}); the next run reads every file again`);
-      }
-    }
-  }
   const indexed = documents.filter((document): document is IndexedDocument => document !== null);
   const leftOutPaths: Record<LeftOutReason, readonly string[]> = { cap: capped, 'too-large': tooLarge, binary: [], minified: [], generated: [], unreadable: [], ...Object.fromEntries(skipped) };
   const leftOut = LEFT_OUT_REASONS.filter((reason) => leftOutPaths[reason].length > 0).map((reason) => {
     const paths = leftOutPaths[reason];
     return { reason, count: paths.length, examples: [...paths].sort().slice(0, MAX_NAMED_FILES) };
   });
-  return createRetrievalIndex(indexed, { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut }, ...(previous?.vocabulary ? { vocabulary: previous.vocabulary } : {}) });
+  const { index, numbering } = indexWithNumbering(indexed, { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut }, ...(previous?.vocabulary ? { vocabulary: previous.vocabulary } : {}) });
+
+  if (cache !== undefined && previous !== null && options.signal?.aborted !== true) {
+    const files = fresh.filter((file): file is CachedFile => file !== null);
+    const isUnchanged = counts.read === 0 && files.length === previous.files.size;
+    if (!isUnchanged) {
+      try {
+        await cache.save(key, encodeRetrievalEntry({ root: runtime.scope.root, builtAtMs: startedMs, files }, numbering));
+      } catch (error) {
+        warnings.push(`the retrieval index cache could not be written (${describe(error)}); the next run reads every file again`);
+      }
+    }
+  }
+  // `warnings` is the index's own array: a failed save above still shows in it.
+  return index;
 }
 
 const LEFT_OUT_REASONS: readonly LeftOutReason[] = ['cap', 'too-large', 'binary', 'minified', 'generated', 'unreadable'];
@@ -225,7 +228,7 @@ async function statFile(runtime: Runtime, path: string): Promise<FileStamp | nul
 }
 
 /** The cached files of this workspace by path (empty when there is no usable entry), noting why an entry was unusable. */
-async function loadPrevious(cache: RetrievalIndexCache, key: string, root: string, warnings: string[]): Promise<{ files: Map<string, CachedFile>; builtAtMs: number; vocabulary?: DecodedVocabulary }> {
+async function loadPrevious(cache: RetrievalIndexCache, key: string, root: string, warnings: string[]): Promise<{ files: Map<string, CachedFile>; builtAtMs: number; vocabulary?: TermNumbering }> {
   const empty = { files: new Map<string, CachedFile>(), builtAtMs: 0 };
   let stored: unknown;
   try {
@@ -281,10 +284,19 @@ function describe(error: unknown): string {
 }
 
 /** An index over documents already built (tests and benches build them directly). */
-export function createRetrievalIndex(
+export function createRetrievalIndex(documents: IndexedDocument[], extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage } = {}): RetrievalIndex {
+  return indexWithNumbering(documents, extra).index;
+}
+
+/**
+ * The index over `documents`, and the numbering of its terms (for the cache
+ * entry, so encoding hashes no term again). With `vocabulary` (the numbering
+ * of a decoded cache entry) a cached document's terms are numbered from it.
+ */
+function indexWithNumbering(
   documents: IndexedDocument[],
-  extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage; vocabulary?: DecodedVocabulary } = {},
-): RetrievalIndex {
+  extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage; vocabulary?: TermNumbering },
+): { index: RetrievalIndex; numbering: TermNumbering } {
   const termNumbers = new Map<string, number>();
   const declaredBy = new Map<string, number[]>();
   const pathWords = new Map<string, number[]>();
@@ -347,7 +359,25 @@ export function createRetrievalIndex(
     }
   }
   const averageLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, documents.length === 0 ? 0 : totals[field] / documents.length])) as Record<RetrievalField, number>;
-  return {
+  // Document `number`'s term numbers are numbersInOrder[starts[number] .. starts[number + 1]).
+  const starts = new Int32Array(documents.length + 1);
+  for (const [number, document] of documents.entries()) starts[number + 1] = starts[number]! + document.terms.length;
+  // Built when the cache entry is encoded, not for every index.
+  let positionOf: Map<IndexedDocument, number> | null = null;
+  let terms: string[] | null = null;
+  const numbering: TermNumbering = {
+    get terms() {
+      return (terms ??= [...termNumbers.keys()]);
+    },
+    numbersOf: {
+      get: (document) => {
+        positionOf ??= new Map(documents.map((item, number) => [item, number]));
+        const number = positionOf.get(document);
+        return number === undefined ? undefined : numbersInOrder.subarray(starts[number]!, starts[number + 1]!);
+      },
+    },
+  };
+  const index: RetrievalIndex = {
     documents,
     termNumbers,
     postingStarts,
@@ -360,6 +390,7 @@ export function createRetrievalIndex(
     files: extra.files ?? { cached: 0, read: documents.length },
     coverage: extra.coverage ?? { codeFiles: documents.length, indexed: documents.length, leftOut: [] },
   };
+  return { index, numbering };
 }
 
 /** How many documents hold `term` in any field. */

@@ -23,13 +23,13 @@ export interface RetrievalCacheEntry {
  * numbers into it: createRetrievalIndex numbers a cached document's terms
  * from these without hashing each term again.
  */
-export interface DecodedVocabulary {
+export interface TermNumbering {
   terms: readonly string[];
-  numbersOf: WeakMap<IndexedDocument, readonly number[]>;
+  numbersOf: { get(document: IndexedDocument): ArrayLike<number> | undefined };
 }
 
 /** The result of reading a stored value back. */
-export type DecodedRetrievalEntry = { entry: RetrievalCacheEntry; vocabulary: DecodedVocabulary } | { problem: 'other-version' | 'corrupt' };
+export type DecodedRetrievalEntry = { entry: RetrievalCacheEntry; vocabulary: TermNumbering } | { problem: 'other-version' | 'corrupt' };
 
 /**
  * Encoded file: path, size, mtime, then a skip reason, or the document's
@@ -45,17 +45,21 @@ type EncodedFile = [string, number, number, SkipReason] | [string, number, numbe
  * entry is smaller, parses faster, and the decoded documents share one
  * string per term, so building the postings from them hashes each term once.
  */
-export function encodeRetrievalEntry(entry: RetrievalCacheEntry): unknown {
-  const numbers = new Map<string, number>();
-  const vocabulary: string[] = [];
+export function encodeRetrievalEntry(entry: RetrievalCacheEntry, numbering?: TermNumbering): unknown {
+  // With the index's own numbering (see createRetrievalIndex) its terms are the vocabulary and no term is hashed again.
+  const vocabulary: string[] = numbering === undefined ? [] : [...numbering.terms];
+  let numbers: Map<string, number> | null = null;
   const files: EncodedFile[] = entry.files.map((file) => {
     if ('skipped' in file) return [file.path, file.sizeBytes, file.modifiedMs, file.skipped];
     const { document } = file;
+    const known = numbering?.numbersOf.get(document);
+    if (known !== undefined) return [file.path, file.sizeBytes, file.modifiedMs, Array.from(known), document.counts, document.declaredNames, document.imports];
+    numbers ??= new Map(vocabulary.map((term, number) => [term, number]));
     const termNumbers = document.terms.map((term) => {
-      let number = numbers.get(term);
+      let number = numbers!.get(term);
       if (number === undefined) {
         number = vocabulary.length;
-        numbers.set(term, number);
+        numbers!.set(term, number);
         vocabulary.push(term);
       }
       return number;
