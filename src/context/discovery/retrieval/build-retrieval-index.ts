@@ -10,13 +10,15 @@ import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index
 /** Entries listed at most; a larger tree is indexed in part, and says so. */
 export const MAX_LISTED_ENTRIES = 100_000;
 /**
- * Files read and indexed at most (the default of `maxFiles`). A cold build
- * reads and tokenizes each file (through the runtime's checked reads, the
- * larger share of its time); a warm one decodes each cached document; a
- * query reads only its terms' postings. bench/retrieval-speed measures
- * ~8,500 files at ~TODO; 20,000 keeps a warm run and a query well under a
- * second and the cache entry near 40 MiB, which is the bound that matters
- * for every run (a cold build happens once per workspace).
+ * Files read and indexed at most (the default of `maxFiles`), the likeliest
+ * relevant first (see orderByRelevance). Why 20,000: what a run pays per
+ * file is the warm build (decode the cached document, add it to the
+ * postings: about 0.1 ms a file in bench/retrieval-speed, so about 2 s at
+ * 20,000 on a busy two-core machine) and the cache entry (about 2 KB a file:
+ * some 40 MB); a query reads postings only, a few milliseconds. A cold
+ * build (about 2 ms a file, most of it the runtime's checked reads) is paid
+ * once per workspace and then per changed file. Past 20,000 the warm build
+ * and the entry, paid on every run, would outgrow what a goal ranking is worth.
  */
 export const MAX_INDEXED_FILES = 20_000;
 /** Bytes of one file indexed: a longer file is indexed by its head, and the warnings say how many were cut. */
