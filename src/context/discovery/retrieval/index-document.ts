@@ -53,26 +53,23 @@ export function indexDocument(path: string, content: string): IndexedDocument {
   const terms: string[] = [];
   const counts: number[] = [];
   const lengths = {} as Record<RetrievalField, number>;
-  for (const [field, name] of RETRIEVAL_FIELDS.entries()) {
-    const fieldCounts = scratchCounts;
-    fieldCounts.clear();
-    lengths[name] = countCodeTerms(texts[name], fieldCounts);
-    for (const [term, count] of fieldCounts) {
-      let position = positions.get(term);
-      if (position === undefined) {
-        position = terms.length;
-        positions.set(term, position);
-        terms.push(term);
-        for (let slot = 0; slot < FIELD_COUNT; slot += 1) counts.push(0);
-      }
-      counts[position * FIELD_COUNT + field] = count;
+  let field = 0;
+  const add = (term: string, occurrences: number) => {
+    let position = positions.get(term);
+    if (position === undefined) {
+      position = terms.length;
+      positions.set(term, position);
+      terms.push(term);
+      for (let slot = 0; slot < FIELD_COUNT; slot += 1) counts.push(0);
     }
+    counts[position * FIELD_COUNT + field]! += occurrences;
+  };
+  for (const [position, name] of RETRIEVAL_FIELDS.entries()) {
+    field = position;
+    lengths[name] = countCodeTerms(texts[name], add);
   }
-  scratchCounts.clear();
   return { path, terms, counts, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports: importsOf(path, content) };
 }
-/** Reused per field by indexDocument (synchronous, never re-entered). */
-const scratchCounts = new Map<string, number>();
 
 /** A document's term → occurrences in one field (for explanations and tests; ranking reads the flat arrays). */
 export function termCountsOf(document: IndexedDocument, field: RetrievalField): Map<string, number> {

@@ -37,12 +37,13 @@ export function tokenizeCode(text: string): string[] {
 }
 
 /**
- * Adds the terms of `text` (exactly those of tokenizeCode) to `counts`, each
- * by its occurrences, and returns how many terms that was. Counts each raw
- * token once before splitting it: code repeats its names, so most of the
- * work is one map update per occurrence.
+ * Calls `add` with each distinct term of `text` (exactly those of
+ * tokenizeCode) and its occurrences, a term once per raw token it comes
+ * from, and returns how many terms that was in all. Counts each raw token
+ * once before splitting it: code repeats its names, so most of the work is
+ * one map update per occurrence.
  */
-export function countCodeTerms(text: string, counts: Map<string, number>): number {
+export function countCodeTerms(text: string, add: (term: string, occurrences: number) => void): number {
   const raws = rawCounts;
   raws.clear();
   for (const raw of text.match(NOT_PLAIN_ASCII.test(text) ? RAW_TOKEN : ASCII_RAW_TOKEN) ?? []) raws.set(raw, (raws.get(raw) ?? 0) + 1);
@@ -50,7 +51,7 @@ export function countCodeTerms(text: string, counts: Map<string, number>): numbe
   for (const [raw, occurrences] of raws) {
     if (raw.length > MAX_TOKEN_CHARS) continue;
     const rawTerms = rawTermsOf(raw);
-    for (const term of rawTerms) counts.set(term, (counts.get(term) ?? 0) + occurrences);
+    for (const term of rawTerms) add(term, occurrences);
     length += rawTerms.length * occurrences;
   }
   raws.clear();
