@@ -45,7 +45,7 @@ describe('brass-agent discover', () => {
     const result = await runCli(['discover', 'fix the token bug', '--no-run', '--validation-output', workspace.path('typecheck.txt'), '--json', '--cwd', workspace.root], { env: envFor(workspace) });
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout) as Record<string, unknown>;
-    expect(Object.keys(document)).toEqual(['version', 'packageManager', 'commands', 'signals', 'searches', 'files', 'summary']);
+    expect(Object.keys(document)).toEqual(['version', 'packageManager', 'commands', 'signals', 'searches', 'files', 'summary', 'index']);
     expect(document).toMatchObject({
       version: 1,
       packageManager: 'npm',
@@ -64,6 +64,24 @@ describe('brass-agent discover', () => {
     expect(files[0]!.bytes).toBe(fs.statSync(workspace.path('src/auth/auth-client.ts')).size);
     expect(document.summary).toMatch(/^Project commands \(npm\): .*\nContext discovery: .*\nDiscovered paths: .*\nRead context files: /);
     expect(result.stdout).not.toContain(workspace.root);
+    // The goal index covered every code file of the example.
+    const index = document.index as { codeFiles: number; indexed: number; leftOut: unknown[] };
+    expect(index).toEqual({ codeFiles: expect.any(Number), indexed: index.codeFiles, leftOut: [] });
+    expect(index.codeFiles).toBeGreaterThan(0);
+  });
+
+  it('says in --json what the goal index left out, and why', async () => {
+    await using workspace = await brokenApp();
+    workspace.write('src/data/huge-table.ts', `export const table = [${'1,'.repeat(700_000)}];\n`);
+    fs.writeFileSync(workspace.path('src/data/blob.ts'), Buffer.from([0x00, 0x01, 0xff, 0x00]));
+    const result = await runCli(['discover', 'fix the token bug', '--no-run', '--json', '--cwd', workspace.root], { env: envFor(workspace) });
+    expect(result.code).toBe(0);
+    const document = JSON.parse(result.stdout) as { index: { codeFiles: number; indexed: number; leftOut: unknown[] } };
+    expect(document.index.leftOut).toEqual([
+      { reason: 'too-large', count: 1, examples: ['src/data/huge-table.ts'] },
+      { reason: 'binary', count: 1, examples: ['src/data/blob.ts'] },
+    ]);
+    expect(document.index.indexed).toBe(document.index.codeFiles - 2);
   });
 
   it('explains why each file was chosen in its default output', async () => {

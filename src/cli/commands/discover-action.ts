@@ -55,6 +55,7 @@ export async function executeDiscover({ options, output, streams, processCwd }: 
       signals: { paths: document.signals.paths.map((signal) => ({ ...signal, path: redact(signal.path) })), identifiers: document.signals.identifiers.map(redact) },
       searches: document.searches.map((search) => ({ ...search, query: redact(search.query) })),
       summary: redact(document.summary),
+      ...(document.index === undefined ? {} : { index: { ...document.index, leftOut: document.index.leftOut.map((item) => ({ ...item, examples: item.examples.map(redact) })) } }),
     });
   } else {
     // Names in the report are rendered like every name the CLI prints: a newline in one cannot fake a line (issue 15, item 23).

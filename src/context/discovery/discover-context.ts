@@ -27,7 +27,7 @@ import { type FocusLines, readContextFiles } from './read-context-files.js';
 import { type ImportResolver, createImportResolver } from './resolve-import.js';
 import { MAX_FALLBACK_TRIES, type Failure, type OutputDiagnostics, resolveFailures, resolveLocationPath } from './resolve-failures.js';
 import { type CommandRecord, runValidationCommands } from './run-validation-commands.js';
-import { buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
+import { type RetrievalCoverage, buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
 import type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
 import { rankByGoal } from './retrieval/rank-by-goal.js';
 import { searchGoalText } from './search-goal-text.js';
@@ -213,6 +213,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
     isGoalRanked && isGitTree && options.useHistory !== false
       ? await readGitHistory({ runtimeFor: gitRuntimeFor, warnings, ...(options.retrievalCache ? { cache: options.retrievalCache } : {}), ...(options.signal ? { signal: options.signal } : {}) })
       : null;
+  const goalIndex: { coverage?: RetrievalCoverage } = {};
   const ranked = !isGoalRanked ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, {
           runtime,
           filter,
@@ -221,6 +222,8 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
           history,
           resolver: options.useImportExpansion === false ? null : resolver,
           warnings,
+          recentPaths: recentPathsOf(changedFiles, history),
+          goalIndex,
           ...(options.retrievalCache ? { cache: options.retrievalCache } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         });
@@ -230,7 +233,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const paths = signalPathsOf(failures, goalPaths);
   const identifierNames = identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name);
   const summary = buildDiscoverySummary({ packageManager: project.packageManager, commands, searches, paths, identifiers: identifierNames, files });
-  return { isEnabled: true, packageManager: project.packageManager, commands, signals: { paths, identifiers: identifierNames }, searches, files, summary, warnings };
+  return { isEnabled: true, packageManager: project.packageManager, commands, signals: { paths, identifiers: identifierNames }, searches, files, summary, warnings, ...(goalIndex.coverage ? { index: goalIndex.coverage } : {}) };
 }
 
 /**
@@ -243,9 +246,10 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 async function fuseWithGoal(
   goal: string,
   ranked: ReturnType<typeof rankCandidates>,
-  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; cache?: RetrievalIndexCache; signal?: AbortSignal },
+  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; recentPaths: readonly string[]; goalIndex: { coverage?: RetrievalCoverage }; cache?: RetrievalIndexCache; signal?: AbortSignal },
 ) {
   const index = await buildRetrievalIndex(options);
+  options.goalIndex.coverage = index.coverage;
   // Skipped binary or minified files are expected (index.notes); a cut or failed listing and cache trouble are warnings.
   options.warnings.push(...index.warnings);
   const indexed = new Set(index.documents.map((document) => document.path));
@@ -260,6 +264,11 @@ async function fuseWithGoal(
       ? await findImportAgreements({ seeds: ranked.filter((candidate) => candidate.reason === 'direct').map((candidate) => candidate.path), index, matches, resolve: (specifier, fromFile) => resolver.resolve(specifier, fromFile) })
       : [];
   return fuseGoalMatches(ranked, matches, { hasFailures: options.hasFailures, agreements });
+}
+
+/** What changed lately, most recent first: the working tree's changes, then the files of the newest commits (for the index cap). */
+function recentPathsOf(changedFiles: readonly string[], history: GitHistory | null): string[] {
+  return [...new Set([...changedFiles, ...(history?.commits.flatMap((commit) => commit.files) ?? [])])];
 }
 
 /** Path signals, strongest role first (errors, related, frames, tests, mentions), deduplicated, capped. */

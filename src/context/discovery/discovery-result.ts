@@ -1,4 +1,5 @@
 import type { ContextFile } from './read-context-files.js';
+import type { RetrievalCoverage } from './retrieval/build-retrieval-index.js';
 import type { CommandRecord } from './run-validation-commands.js';
 import type { SearchRecord } from './search-identifiers.js';
 import type { PackageManager } from './validation-command.js';
@@ -24,6 +25,8 @@ export interface DiscoveryResult {
   summary: string;
   /** One line each: what did not go as planned (unparseable manifests, denied commands, failed searches). */
   warnings: string[];
+  /** What the goal index covered and left out (why, how many, a few examples); absent when no goal index was built. */
+  index?: RetrievalCoverage;
 }
 
 /** The `brass-agent discover --json` document (CLI contract v1). */
@@ -36,6 +39,8 @@ export interface DiscoverJson {
   searches: { query: string; matches: number; truncated: boolean }[];
   files: { path: string; reason: 'direct' | 'search' | 'goal'; score: number; bytes: number }[];
   summary: string;
+  /** The goal index's coverage (added in place, version 1 still): present when the goal was ranked over an index. */
+  index?: RetrievalCoverage;
 }
 
 /**
@@ -59,5 +64,6 @@ export function toDiscoverJson(result: DiscoveryResult): DiscoverJson {
     searches: result.searches.map((search) => ({ query: search.query, matches: search.matches, truncated: search.truncated })),
     files: result.files.map((file) => ({ path: file.path, reason: file.reason, score: file.score, bytes: file.bytes })),
     summary: result.summary,
+    ...(result.index === undefined ? {} : { index: { codeFiles: result.index.codeFiles, indexed: result.index.indexed, leftOut: result.index.leftOut.map((item) => ({ reason: item.reason, count: item.count, examples: [...item.examples] })) } }),
   };
 }

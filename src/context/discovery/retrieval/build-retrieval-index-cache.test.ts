@@ -6,6 +6,8 @@ import type { ActionResultMap, AgentAction, Runtime } from '../../../core/index.
 import { createTempWorkspace, type TempWorkspace } from '../../../../test/support/temp-workspace.js';
 import { createPathFilter } from '../create-path-filter.js';
 import { buildRetrievalIndex } from './build-retrieval-index.js';
+import { termCountsOf } from './index-document.js';
+import { rankByGoal } from './rank-by-goal.js';
 import { RETRIEVAL_INDEX_FORMAT_VERSION, decodeRetrievalEntry } from './retrieval-cache-entry.js';
 import { retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
@@ -60,7 +62,7 @@ async function setUp(files: Record<string, string> = FILES, countingOptions: { d
   };
 }
 
-const termsOf = (index: Awaited<ReturnType<typeof buildRetrievalIndex>>) => index.documents.map((document) => [document.path, [...document.terms.identifiers], document.declaredNames, document.imports]);
+const termsOf = (index: Awaited<ReturnType<typeof buildRetrievalIndex>>) => index.documents.map((document) => [document.path, [...termCountsOf(document, 'identifiers')], document.declaredNames, document.imports]);
 
 describe('buildRetrievalIndex with a cache', () => {
   it('reads nothing again for an unchanged workspace, and gives the same index', async () => {
@@ -73,6 +75,8 @@ describe('buildRetrievalIndex with a cache', () => {
     expect(setup.reads).toEqual([]);
     expect(second.files).toEqual({ cached: 3, read: 0 });
     expect(termsOf(second)).toEqual(termsOf(first));
+    // The postings built from the cached vocabulary rank exactly as those built from the files.
+    for (const goal of ['the token store does not expire keys', 'invoiceTotal counts lines']) expect(rankByGoal(second, goal)).toEqual(rankByGoal(first, goal));
     expect(second.documents.find((document) => document.path === 'src/invoice.ts')!.imports).toEqual(['./token-store.js']);
     // The minified file is remembered as such, not read again to find out.
     expect(second.notes).toEqual(['1 minified file not indexed']);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openWorkspace } from '../../../adapters/node-workspace/index.js';
 import { createTempWorkspace } from '../../../../test/support/temp-workspace.js';
 import { createPathFilter } from '../create-path-filter.js';
-import { buildRetrievalIndex } from './build-retrieval-index.js';
+import { buildRetrievalIndex, documentFrequencyOf } from './build-retrieval-index.js';
+import { termCountsOf } from './index-document.js';
 
 const GLOBS = ['*.ts', '*.js', '*.md', '*.json'];
 
@@ -33,10 +34,50 @@ describe('buildRetrievalIndex', () => {
     expect(index.notes).toEqual(expect.arrayContaining(['1 minified file not indexed', '1 binary file not indexed', '1 generated file not indexed']));
     expect(index.warnings).toEqual(['1 file (src/huge.js) over 1 MiB not indexed for the goal (too large)']);
     const store = index.documents.find((document) => document.path === 'src/token-store.ts')!;
-    expect([...store.terms.path.keys()]).toEqual(expect.arrayContaining(['token-stor', 'token', 'stor']));
+    expect([...termCountsOf(store, 'path').keys()]).toEqual(expect.arrayContaining(['token-stor', 'token', 'stor']));
     expect(store.declaredNames).toEqual(['TokenStore', 'expire']);
-    expect(store.terms.body.get('expir')).toBe(1);
-    expect(index.documentFrequency.get('tokenstor')).toBe(2);
+    expect(termCountsOf(store, 'body').get('expir')).toBe(1);
+    expect(documentFrequencyOf(index, 'tokenstor')).toBe(2);
+    expect(index.coverage).toEqual({
+      codeFiles: 6,
+      indexed: 2,
+      leftOut: [
+        { reason: 'too-large', count: 1, examples: ['src/huge.js'] },
+        { reason: 'binary', count: 1, examples: ['src/blob.ts'] },
+        { reason: 'minified', count: 1, examples: ['src/dense.js'] },
+        { reason: 'generated', count: 1, examples: ['src/schema.generated.ts'] },
+      ],
+    });
+  }, 20_000);
+
+  it('keeps the likeliest relevant files under the cap: source before tests, fixtures, examples and docs, recent files first within a tier', async () => {
+    await using workspace = await createTempWorkspace({
+      files: {
+        'src/b.ts': 'export const b = 1;\n',
+        'src/a.ts': 'export const a = 1;\n',
+        'src/a.test.ts': "import { a } from './a.js';\n",
+        'src/b.test.ts': "import { b } from './b.js';\n",
+        'tests/late.test.ts': "import { a } from '../src/a.js';\n",
+        'testdata/sample.ts': 'export const sample = 1;\n',
+        'examples/demo.ts': 'export const demo = 1;\n',
+        'docs/snippet.ts': 'export const snippet = 1;\n',
+      },
+    });
+    const opened = await openWorkspace({ cwd: workspace.root, env: { ...process.env, XDG_CONFIG_HOME: workspace.path('.xdg') } });
+    const build = (maxFiles: number, recentPaths?: string[]) => buildRetrievalIndex({ runtime: opened.runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], maxFiles, ...(recentPaths ? { recentPaths } : {}) });
+
+    const recent = await build(3, ['examples/demo.ts', 'tests/late.test.ts']);
+    // The recent example does not outrank a test: recency orders files within a tier only.
+    expect(recent.documents.map((document) => document.path)).toEqual(['src/a.ts', 'src/b.ts', 'tests/late.test.ts']);
+    expect(recent.coverage).toEqual({ codeFiles: 8, indexed: 3, leftOut: [{ reason: 'cap', count: 5, examples: ['docs/snippet.ts', 'examples/demo.ts', 'src/a.test.ts'] }] });
+    expect(recent.warnings).toEqual([
+      '8 code files: only 3 were indexed for the goal (source first, then tests, fixtures, examples, benchmarks, vendored or generated, docs); 5 files (docs/snippet.ts, examples/demo.ts, src/a.test.ts and 2 more) left out',
+    ]);
+
+    // Without recent files, by path within a tier; fixtures before examples, docs last.
+    expect((await build(6)).documents.map((document) => document.path)).toEqual(['src/a.test.ts', 'src/a.ts', 'src/b.test.ts', 'src/b.ts', 'testdata/sample.ts', 'tests/late.test.ts']);
+    expect((await build(7)).coverage.leftOut).toEqual([{ reason: 'cap', count: 1, examples: ['docs/snippet.ts'] }]);
+    expect((await build(8)).warnings).toEqual([]);
   }, 20_000);
 
   it('returns an empty index for an empty workspace', async () => {

@@ -1,15 +1,26 @@
 import picomatch from 'picomatch';
 import { type Clock, type Runtime, systemClock } from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
-import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument } from './index-document.js';
+import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument, pathWordsOf } from './index-document.js';
 import { isCodePath, unindexableReason } from './is-indexable-source.js';
-import { type CachedFile, type SkipReason, decodeRetrievalEntry, encodeRetrievalEntry } from './retrieval-cache-entry.js';
+import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
+import { type CachedFile, type TermNumbering, type SkipReason, decodeRetrievalEntry, encodeRetrievalEntry } from './retrieval-cache-entry.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
 /** Entries listed at most; a larger tree is indexed in part, and says so. */
 export const MAX_LISTED_ENTRIES = 100_000;
-/** Files read and indexed at most (the default of `maxFiles`). */
-export const MAX_INDEXED_FILES = 5_000;
+/**
+ * Files read and indexed at most (the default of `maxFiles`), the likeliest
+ * relevant first (see orderByRelevance). Why 20,000: what a run pays per
+ * file is the warm build (decode the cached document, add it to the
+ * postings: about 0.1 ms a file in bench/retrieval-speed, so about 2 s at
+ * 20,000 on a busy two-core machine) and the cache entry (about 2 KB a file:
+ * some 40 MB); a query reads postings only, a few milliseconds. A cold
+ * build (about 2 ms a file, most of it the runtime's checked reads) is paid
+ * once per workspace and then per changed file. Past 20,000 the warm build
+ * and the entry, paid on every run, would outgrow what a goal ranking is worth.
+ */
+export const MAX_INDEXED_FILES = 20_000;
 /** Bytes of one file indexed: a longer file is indexed by its head, and the warnings say how many were cut. */
 export const MAX_INDEX_FILE_BYTES = 128 * 1024;
 /** Bytes above which a file is not indexed at all (data or generated code under a source name); the warnings name them. */
@@ -25,11 +36,25 @@ const IO_CONCURRENCY = 16;
  */
 const RACY_WINDOW_MS = 2_000;
 
-/** The retrieval index of one workspace: documents and per-field statistics. */
+/** The retrieval index of one workspace: documents, postings and per-field statistics. */
 export interface RetrievalIndex {
   documents: IndexedDocument[];
-  /** term → documents containing it in any field. */
-  documentFrequency: Map<string, number>;
+  /**
+   * The postings, in two typed arrays (no array per term to allocate and
+   * collect): term → its number `t`; its occurrences are the pairs
+   * `[document, position]` in `postingEntries` from `postingStarts[t]` to
+   * `postingStarts[t + 1]` (exclusive, in array slots), `document` an index
+   * into `documents` (ascending), `position` the term's index in that
+   * document's `terms`. A query reads the postings of its terms only (see
+   * postingsOf), never every document.
+   */
+  termNumbers: Map<string, number>;
+  postingStarts: Int32Array;
+  postingEntries: Int32Array;
+  /** Lower-cased declared name → documents declaring it (ascending), for names a goal writes as code. */
+  declaredBy: Map<string, number[]>;
+  /** File name or directory word (see pathWordsOf) → documents whose path has it (ascending), for names a goal mentions. */
+  pathWords: Map<string, number[]>;
   averageLengths: Record<RetrievalField, number>;
   /** One line each: what was left out and why (counts of binary, minified, generated, unreadable files). */
   notes: string[];
@@ -37,6 +62,21 @@ export interface RetrievalIndex {
   warnings: string[];
   /** Files taken from the cache unchanged, and files read. */
   files: { cached: number; read: number };
+  /** How much of the workspace's code the index covers, and what was left out why. */
+  coverage: RetrievalCoverage;
+}
+
+/** Why a code file is not in the index: over the file cap, over MAX_SOURCE_FILE_BYTES, or its content. */
+export type LeftOutReason = 'cap' | 'too-large' | 'binary' | 'minified' | 'generated' | 'unreadable';
+
+/** The index's coverage (the discover JSON's `index` field has this shape). */
+export interface RetrievalCoverage {
+  /** Code files the listing found that `globs` and the path filter allow. */
+  codeFiles: number;
+  /** Files in the index. */
+  indexed: number;
+  /** One item per reason with files left out, in LeftOutReason order; `examples` names at most MAX_NAMED_FILES, by path. */
+  leftOut: { reason: LeftOutReason; count: number; examples: string[] }[];
 }
 
 /** Options of buildRetrievalIndex. */
@@ -47,8 +87,10 @@ export interface BuildRetrievalIndexOptions {
   globs: readonly string[];
   /** Keeps the index between runs; without it the index is built in memory from every file. */
   cache?: RetrievalIndexCache;
-  /** Code files indexed at most, first by path (default MAX_INDEXED_FILES). */
+  /** Code files indexed at most, the likeliest relevant first (see orderByRelevance; default MAX_INDEXED_FILES). */
   maxFiles?: number;
+  /** Files changed recently, most recent first (e.g. from git): within a tier they are kept under the cap before the rest. */
+  recentPaths?: readonly string[];
   /** Times the build for the racy-mtime rule (default the system clock). */
   clock?: Clock;
   signal?: AbortSignal;
@@ -80,7 +122,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: true, includeHidden: true });
   if (!listing.ok) return createRetrievalIndex([], { warnings: [`listing the workspace failed: ${listing.error.message}`] });
   if (listing.value.truncated) warnings.push(`the workspace has more than ${MAX_LISTED_ENTRIES} entries: only the first were listed for the goal index`);
-  const matchesGlobs = options.globs.length === 0 ? () => true : picomatch([...options.globs], { dot: true, basename: true });
+  const matchesGlobs = globMatcherOf(options.globs);
   const candidates = listing.value.entries.filter((entry) => entry.kind === 'file' && isCodePath(entry.path) && matchesGlobs(entry.path) && options.filter.isAllowed(entry.path));
   const tooLarge = candidates.filter((entry) => (entry.sizeBytes ?? 0) > MAX_SOURCE_FILE_BYTES).map((entry) => entry.path).sort();
   if (tooLarge.length > 0) warnings.push(`${describeFiles(tooLarge)} over ${formatBytes(MAX_SOURCE_FILE_BYTES)} not indexed for the goal (too large)`);
@@ -90,22 +132,27 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     if (entry.sizeBytes !== undefined && entry.modifiedMs !== undefined) listedStats.set(entry.path, { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs });
   }
   const cut = listed.filter((entry) => (entry.sizeBytes ?? 0) > MAX_INDEX_FILE_BYTES).map((entry) => entry.path).sort();
-  const paths = listed.map((entry) => entry.path).sort();
   const maxFiles = options.maxFiles ?? MAX_INDEXED_FILES;
-  if (paths.length > maxFiles) warnings.push(`${paths.length} code files: only the first ${maxFiles} by path were indexed for the goal (${paths.length - maxFiles} skipped)`);
-  const chosen = paths.slice(0, maxFiles);
-  // `chosen` is a prefix of the sorted paths: a cut file was chosen when it sorts no later than the last chosen.
-  const lastChosen = chosen.at(-1) ?? '';
-  const cutChosen = cut.filter((path) => path <= lastChosen);
+  const ordered = orderByRelevance(listed.map((entry) => entry.path), options.recentPaths);
+  const capped = ordered.slice(maxFiles).sort();
+  // Indexed in path order whatever the order they were chosen in: the same files give the same index and cache entry.
+  const chosen = ordered.slice(0, maxFiles).sort();
+  if (capped.length > 0) warnings.push(`${listed.length} code files: only ${maxFiles} were indexed for the goal (${RELEVANCE_ORDER_TEXT}); ${describeFiles(capped)} left out`);
+  const chosenSet = new Set(chosen);
+  const cutChosen = cut.filter((path) => chosenSet.has(path));
   if (cutChosen.length > 0) warnings.push(`${describeFiles(cutChosen)} over ${formatBytes(MAX_INDEX_FILE_BYTES)} indexed for the goal by their first ${formatBytes(MAX_INDEX_FILE_BYTES)} only`);
 
   const key = retrievalCacheKeyOf(runtime.scope.root);
   const previous = cache === undefined ? null : await loadPrevious(cache, key, runtime.scope.root, warnings);
-  const skipped = new Map<string, number>();
+  const skipped = new Map<SkipReason | 'unreadable', string[]>();
   const documents: (IndexedDocument | null)[] = new Array<IndexedDocument | null>(chosen.length).fill(null);
   const fresh: (CachedFile | null)[] = new Array<CachedFile | null>(chosen.length).fill(null);
   const counts = { cached: 0, read: 0 };
-  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  const skip = (reason: SkipReason | 'unreadable', path: string) => {
+    const paths = skipped.get(reason);
+    if (paths === undefined) skipped.set(reason, [path]);
+    else paths.push(path);
+  };
   let next = 0;
   const worker = async () => {
     while (next < chosen.length && options.signal?.aborted !== true) {
@@ -115,7 +162,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
       if (previous !== null) {
         stat = listedStats.get(path) ?? (await statFile(runtime, path));
         if (stat === null) {
-          skip('unreadable');
+          skip('unreadable', path);
           continue;
         }
         const known = previous.files.get(path);
@@ -123,7 +170,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
           counts.cached += 1;
           fresh[position] = known;
           if ('document' in known) documents[position] = known.document;
-          else skip(known.skipped);
+          else skip(known.skipped, path);
           continue;
         }
       }
@@ -132,7 +179,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
       // fs.readFile refuses a file with NUL bytes: a binary file under a source name, worth remembering as such.
       const reason: SkipReason | 'unreadable' | null = observation.ok ? unindexableReason(observation.value.content) : observation.error.code === 'binary' ? 'binary' : 'unreadable';
       if (reason !== null) {
-        skip(reason);
+        skip(reason, path);
         // An unreadable file (denied, vanished) is not remembered: it may be readable next time with the same mtime.
         if (stat !== null && reason !== 'unreadable') fresh[position] = { path, ...stat, skipped: reason };
       } else if (observation.ok) {
@@ -143,24 +190,32 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     }
   };
   await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, Math.max(1, chosen.length)) }, worker));
-  for (const [reason, count] of skipped) notes.push(`${count} ${reason} file${count === 1 ? '' : 's'} not indexed`);
+  for (const [reason, { length: count }] of skipped) notes.push(`${count} ${reason} file${count === 1 ? '' : 's'} not indexed`);
+
+  const indexed = documents.filter((document): document is IndexedDocument => document !== null);
+  const leftOutPaths: Record<LeftOutReason, readonly string[]> = { cap: capped, 'too-large': tooLarge, binary: [], minified: [], generated: [], unreadable: [], ...Object.fromEntries(skipped) };
+  const leftOut = LEFT_OUT_REASONS.filter((reason) => leftOutPaths[reason].length > 0).map((reason) => {
+    const paths = leftOutPaths[reason];
+    return { reason, count: paths.length, examples: [...paths].sort().slice(0, MAX_NAMED_FILES) };
+  });
+  const { index, numbering } = indexWithNumbering(indexed, { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut }, ...(previous?.vocabulary ? { vocabulary: previous.vocabulary } : {}) });
 
   if (cache !== undefined && previous !== null && options.signal?.aborted !== true) {
     const files = fresh.filter((file): file is CachedFile => file !== null);
     const isUnchanged = counts.read === 0 && files.length === previous.files.size;
     if (!isUnchanged) {
       try {
-        await cache.save(key, encodeRetrievalEntry({ root: runtime.scope.root, builtAtMs: startedMs, files }));
+        await cache.save(key, encodeRetrievalEntry({ root: runtime.scope.root, builtAtMs: startedMs, files }, numbering));
       } catch (error) {
         warnings.push(`the retrieval index cache could not be written (${describe(error)}); the next run reads every file again`);
       }
     }
   }
-  return createRetrievalIndex(
-    documents.filter((document): document is IndexedDocument => document !== null),
-    { notes, warnings, files: counts },
-  );
+  // `warnings` is the index's own array: a failed save above still shows in it.
+  return index;
 }
+
+const LEFT_OUT_REASONS: readonly LeftOutReason[] = ['cap', 'too-large', 'binary', 'minified', 'generated', 'unreadable'];
 
 /** What the cache compares to decide whether a file changed. */
 interface FileStamp {
@@ -175,7 +230,7 @@ async function statFile(runtime: Runtime, path: string): Promise<FileStamp | nul
 }
 
 /** The cached files of this workspace by path (empty when there is no usable entry), noting why an entry was unusable. */
-async function loadPrevious(cache: RetrievalIndexCache, key: string, root: string, warnings: string[]): Promise<{ files: Map<string, CachedFile>; builtAtMs: number }> {
+async function loadPrevious(cache: RetrievalIndexCache, key: string, root: string, warnings: string[]): Promise<{ files: Map<string, CachedFile>; builtAtMs: number; vocabulary?: TermNumbering }> {
   const empty = { files: new Map<string, CachedFile>(), builtAtMs: 0 };
   let stored: unknown;
   try {
@@ -192,7 +247,27 @@ async function loadPrevious(cache: RetrievalIndexCache, key: string, root: strin
   }
   // A digest collision or a moved cache file: another workspace's entry is no use here.
   if (decoded.entry.root !== root) return empty;
-  return { files: new Map(decoded.entry.files.map((file) => [file.path, file])), builtAtMs: decoded.entry.builtAtMs };
+  return { files: new Map(decoded.entry.files.map((file) => [file.path, file])), builtAtMs: decoded.entry.builtAtMs, vocabulary: decoded.vocabulary };
+}
+
+/** A glob that only names an extension (`*.ts`): the default `context.globs` are all of this form. */
+const EXTENSION_GLOB = /^\*\.([A-Za-z0-9]+)$/;
+
+/**
+ * Whether a path's file name matches one of `globs` (picomatch, basename,
+ * dotfiles too); every path when there are none. Extension-only globs are
+ * looked up in a set: fifty of them tried one by one on every listed file
+ * cost a warm build tens of milliseconds.
+ */
+function globMatcherOf(globs: readonly string[]): (path: string) => boolean {
+  if (globs.length === 0) return () => true;
+  const extensions = globs.map((glob) => EXTENSION_GLOB.exec(glob)?.[1]);
+  if (extensions.some((extension) => extension === undefined)) return picomatch([...globs], { dot: true, basename: true });
+  const known = new Set(extensions);
+  return (path) => {
+    const dot = path.lastIndexOf('.');
+    return dot > path.lastIndexOf('/') && known.has(path.slice(dot + 1));
+  };
 }
 
 /** `2 files (a.py, b.go)` or `5 files (a.py, b.go, c.rs and 2 more)`. */
@@ -211,17 +286,129 @@ function describe(error: unknown): string {
 }
 
 /** An index over documents already built (tests and benches build them directly). */
-export function createRetrievalIndex(documents: IndexedDocument[], extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files'] } = {}): RetrievalIndex {
-  const documentFrequency = new Map<string, number>();
+export function createRetrievalIndex(documents: IndexedDocument[], extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage } = {}): RetrievalIndex {
+  return indexWithNumbering(documents, extra).index;
+}
+
+/**
+ * The index over `documents`, and the numbering of its terms (for the cache
+ * entry, so encoding hashes no term again). With `vocabulary` (the numbering
+ * of a decoded cache entry) a cached document's terms are numbered from it.
+ */
+function indexWithNumbering(
+  documents: IndexedDocument[],
+  extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage; vocabulary?: TermNumbering },
+): { index: RetrievalIndex; numbering: TermNumbering } {
+  const termNumbers = new Map<string, number>();
+  const declaredBy = new Map<string, number[]>();
+  const pathWords = new Map<string, number[]>();
   const totals = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, 0])) as Record<RetrievalField, number>;
-  for (const document of documents) {
-    const seen = new Set<string>();
-    for (const field of RETRIEVAL_FIELDS) {
-      totals[field] += document.lengths[field];
-      for (const term of document.terms[field].keys()) seen.add(term);
+  // Pass 1: number the terms, count their postings, and remember each term's number for pass 2 (one array for all documents).
+  let entryCount = 0;
+  for (const document of documents) entryCount += document.terms.length;
+  let frequencies = new Int32Array(1024);
+  const numbersInOrder = new Int32Array(entryCount);
+  let slot = 0;
+  const numberOf = (term: string): number => {
+    let termNumber = termNumbers.get(term);
+    if (termNumber === undefined) {
+      termNumber = termNumbers.size;
+      termNumbers.set(term, termNumber);
+      if (termNumber >= frequencies.length) {
+        const grown = new Int32Array(frequencies.length * 2);
+        grown.set(frequencies);
+        frequencies = grown;
+      }
     }
-    for (const term of seen) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    return termNumber;
+  };
+  // A cached document's terms come numbered in its entry's vocabulary: each such number is mapped to this index's once.
+  const cached = extra.vocabulary;
+  const fromVocabulary = cached === undefined ? null : new Int32Array(cached.terms.length).fill(-1);
+  for (const [number, document] of documents.entries()) {
+    for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
+    const { terms } = document;
+    const known = cached?.numbersOf.get(document);
+    for (let position = 0; position < terms.length; position += 1) {
+      let termNumber: number;
+      if (known === undefined || fromVocabulary === null) termNumber = numberOf(terms[position]!);
+      else {
+        const vocabularyNumber = known[position]!;
+        termNumber = fromVocabulary[vocabularyNumber]!;
+        if (termNumber < 0) fromVocabulary[vocabularyNumber] = termNumber = numberOf(terms[position]!);
+      }
+      frequencies[termNumber]! += 1;
+      numbersInOrder[slot++] = termNumber;
+    }
+    for (const name of document.declared) addTo(declaredBy, name, number);
+    const words = pathWordsOf(document.path);
+    if (words.base !== null) addTo(pathWords, words.base, number);
+    for (const directory of new Set(words.directories)) if (directory !== words.base) addTo(pathWords, directory, number);
+  }
+  // Pass 2: lay the pairs out by term, documents ascending.
+  const postingStarts = new Int32Array(termNumbers.size + 1);
+  for (let termNumber = 0; termNumber < termNumbers.size; termNumber += 1) postingStarts[termNumber + 1] = postingStarts[termNumber]! + frequencies[termNumber]! * 2;
+  const postingEntries = new Int32Array(entryCount * 2);
+  const next = postingStarts.slice(0, termNumbers.size);
+  slot = 0;
+  for (const [number, document] of documents.entries()) {
+    for (let position = 0; position < document.terms.length; position += 1) {
+      const termNumber = numbersInOrder[slot++]!;
+      const entry = next[termNumber]!;
+      postingEntries[entry] = number;
+      postingEntries[entry + 1] = position;
+      next[termNumber] = entry + 2;
+    }
   }
   const averageLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, documents.length === 0 ? 0 : totals[field] / documents.length])) as Record<RetrievalField, number>;
-  return { documents, documentFrequency, averageLengths, notes: extra.notes ?? [], warnings: extra.warnings ?? [], files: extra.files ?? { cached: 0, read: documents.length } };
+  // Document `number`'s term numbers are numbersInOrder[starts[number] .. starts[number + 1]).
+  const starts = new Int32Array(documents.length + 1);
+  for (const [number, document] of documents.entries()) starts[number + 1] = starts[number]! + document.terms.length;
+  // Built when the cache entry is encoded, not for every index.
+  let positionOf: Map<IndexedDocument, number> | null = null;
+  let terms: string[] | null = null;
+  const numbering: TermNumbering = {
+    get terms() {
+      return (terms ??= [...termNumbers.keys()]);
+    },
+    numbersOf: {
+      get: (document) => {
+        positionOf ??= new Map(documents.map((item, number) => [item, number]));
+        const number = positionOf.get(document);
+        return number === undefined ? undefined : numbersInOrder.subarray(starts[number]!, starts[number + 1]!);
+      },
+    },
+  };
+  const index: RetrievalIndex = {
+    documents,
+    termNumbers,
+    postingStarts,
+    postingEntries,
+    declaredBy,
+    pathWords,
+    averageLengths,
+    notes: extra.notes ?? [],
+    warnings: extra.warnings ?? [],
+    files: extra.files ?? { cached: 0, read: documents.length },
+    coverage: extra.coverage ?? { codeFiles: documents.length, indexed: documents.length, leftOut: [] },
+  };
+  return { index, numbering };
+}
+
+/** How many documents hold `term` in any field. */
+export function documentFrequencyOf(index: RetrievalIndex, term: string): number {
+  const termNumber = index.termNumbers.get(term);
+  return termNumber === undefined ? 0 : (index.postingStarts[termNumber + 1]! - index.postingStarts[termNumber]!) / 2;
+}
+
+/** The `[document, position]` pairs of `term` (see RetrievalIndex), empty when no document holds it. */
+export function postingsOf(index: RetrievalIndex, term: string): Int32Array {
+  const termNumber = index.termNumbers.get(term);
+  return termNumber === undefined ? new Int32Array(0) : index.postingEntries.subarray(index.postingStarts[termNumber]!, index.postingStarts[termNumber + 1]!);
+}
+
+function addTo(map: Map<string, number[]>, key: string, number: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [number]);
+  else list.push(number);
 }

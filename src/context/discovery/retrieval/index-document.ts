@@ -1,16 +1,24 @@
 import { parseImports } from '../parse-imports.js';
 import { extractDeclaredSymbols } from './extract-declared-symbols.js';
-import { tokenizeCode } from './tokenize-code.js';
+import { countCodeTerms } from './tokenize-code.js';
 
 /** The fields a file is indexed under, most telling first. */
 export const RETRIEVAL_FIELDS = ['path', 'symbols', 'identifiers', 'body'] as const;
 export type RetrievalField = (typeof RETRIEVAL_FIELDS)[number];
+/** Fields per term in `IndexedDocument.counts`. */
+export const FIELD_COUNT = RETRIEVAL_FIELDS.length;
 
-/** One indexed source file: term frequencies and lengths per field. */
+/**
+ * One indexed source file: term frequencies and lengths per field. Flat
+ * arrays rather than a map per field: thousands of documents are built,
+ * cached and loaded per run, and four maps each dominated that cost.
+ */
 export interface IndexedDocument {
   path: string;
-  /** term → occurrences, per field. */
-  terms: Record<RetrievalField, Map<string, number>>;
+  /** The distinct terms of every field. */
+  terms: string[];
+  /** Occurrences of `terms[i]` in field `f` (RETRIEVAL_FIELDS order) at `counts[i * FIELD_COUNT + f]`; 0 where absent. */
+  counts: number[];
   lengths: Record<RetrievalField, number>;
   /** Declared names, lower-cased whole (`authclient`), for exact matches. */
   declared: Set<string>;
@@ -40,21 +48,49 @@ export function indexDocument(path: string, content: string): IndexedDocument {
     return ' ';
   });
   const declaredNames = extractDeclaredSymbols(code);
-  const fields: Record<RetrievalField, string[]> = {
-    path: tokenizeCode(path.replace(/\.[^./]+$/, '')),
-    symbols: declaredNames.flatMap((name) => tokenizeCode(name)),
-    identifiers: tokenizeCode(code),
-    body: tokenizeCode(prose.join('\n')),
-  };
-  const terms = {} as Record<RetrievalField, Map<string, number>>;
+  const texts: Record<RetrievalField, string> = { path: path.replace(/\.[^./]+$/, ''), symbols: declaredNames.join(' '), identifiers: code, body: prose.join('\n') };
+  const positions = new Map<string, number>();
+  const terms: string[] = [];
+  const counts: number[] = [];
   const lengths = {} as Record<RetrievalField, number>;
-  for (const field of RETRIEVAL_FIELDS) {
-    const counts = new Map<string, number>();
-    for (const term of fields[field]) counts.set(term, (counts.get(term) ?? 0) + 1);
-    terms[field] = counts;
-    lengths[field] = fields[field].length;
+  let field = 0;
+  const add = (term: string, occurrences: number) => {
+    let position = positions.get(term);
+    if (position === undefined) {
+      position = terms.length;
+      positions.set(term, position);
+      terms.push(term);
+      for (let slot = 0; slot < FIELD_COUNT; slot += 1) counts.push(0);
+    }
+    counts[position * FIELD_COUNT + field]! += occurrences;
+  };
+  for (const [position, name] of RETRIEVAL_FIELDS.entries()) {
+    field = position;
+    lengths[name] = countCodeTerms(texts[name], add);
   }
-  return { path, terms, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports: importsOf(path, content) };
+  return { path, terms, counts, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports: importsOf(path, content) };
+}
+
+/** A document's term → occurrences in one field (for explanations and tests; ranking reads the flat arrays). */
+export function termCountsOf(document: IndexedDocument, field: RetrievalField): Map<string, number> {
+  const offset = RETRIEVAL_FIELDS.indexOf(field);
+  const counts = new Map<string, number>();
+  document.terms.forEach((term, position) => {
+    const count = document.counts[position * FIELD_COUNT + offset]!;
+    if (count > 0) counts.set(term, count);
+  });
+  return counts;
+}
+
+/**
+ * The words of a path a goal can name it by: its file name (lower case,
+ * without extension or `.test`/`.spec`; not `index`, at least 3 characters)
+ * and its directories (at least 4 characters, not `src`, `lib`, `test`, `tests`).
+ */
+export function pathWordsOf(path: string): { base: string | null; directories: string[] } {
+  const segments = path.toLowerCase().split('/');
+  const base = segments.pop()!.replace(/\.[^.]+$/, '').replace(/\.(?:test|spec)$/, '');
+  return { base: base !== 'index' && base.length >= 3 ? base : null, directories: segments.filter((segment) => segment.length >= 4 && !['src', 'lib', 'test', 'tests'].includes(segment)) };
 }
 
 /** The distinct import specifiers of a script or Python file, in order, capped. */

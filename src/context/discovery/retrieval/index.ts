@@ -5,7 +5,7 @@ export { indexDocument, RETRIEVAL_FIELDS } from './index-document.js';
 export type { IndexedDocument, RetrievalField } from './index-document.js';
 export { isCodePath, unindexableReason } from './is-indexable-source.js';
 export { buildRetrievalIndex, createRetrievalIndex, MAX_INDEX_FILE_BYTES, MAX_INDEXED_FILES, MAX_LISTED_ENTRIES } from './build-retrieval-index.js';
-export type { BuildRetrievalIndexOptions, RetrievalIndex } from './build-retrieval-index.js';
+export type { BuildRetrievalIndexOptions, LeftOutReason, RetrievalCoverage, RetrievalIndex } from './build-retrieval-index.js';
 export { rankByGoal, describeGoalMatch, MAX_GOAL_QUERY_CHARS } from './rank-by-goal.js';
 export type { GoalMatch } from './rank-by-goal.js';
 export { fuseRankings, RRF_K } from './fuse-rankings.js';

@@ -1,6 +1,6 @@
 import { TEST_FILE } from '../rank-candidates.js';
-import type { RetrievalIndex } from './build-retrieval-index.js';
-import { RETRIEVAL_FIELDS, type IndexedDocument, type RetrievalField } from './index-document.js';
+import { type RetrievalIndex, documentFrequencyOf, postingsOf } from './build-retrieval-index.js';
+import { FIELD_COUNT, RETRIEVAL_FIELDS, type IndexedDocument, type RetrievalField, pathWordsOf } from './index-document.js';
 import { splitIdentifier, tokenizeCode } from './tokenize-code.js';
 
 /** A file the goal points at, with the terms that matched in each field. */
@@ -59,7 +59,7 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
   const text = goal.slice(0, MAX_GOAL_QUERY_CHARS);
   const count = index.documents.length;
   const idf = (term: string) => {
-    const frequency = index.documentFrequency.get(term) ?? 0;
+    const frequency = documentFrequencyOf(index, term);
     return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
   };
   // A named file or directory counts by how rare its name is here: `doctor` names one place, `run` or `output` many.
@@ -69,42 +69,80 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
     return term === undefined || maxIdf <= 0 ? 1 : Math.min(1, idf(term) / maxIdf);
   };
   const surface = surfaceFormsOf(text);
-  const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.documentFrequency.has(term)).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
+  const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.termNumbers.has(term)).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
   const rawWords = new Map<string, boolean>();
   for (const match of text.matchAll(/`([^`\n]{1,200})`/g)) for (const word of match[1]!.match(/[A-Za-z_$][\w$]*/g) ?? []) rawWords.set(word.toLowerCase(), true);
   for (const word of text.match(/[A-Za-z_$][\w$-]*/g) ?? []) if (word.length >= 3 && !rawWords.has(word.toLowerCase())) rawWords.set(word.toLowerCase(), CODE_LIKE.test(word));
   if (queryTerms.length === 0 && rawWords.size === 0) return [];
   const isAboutTests = /\b(?:tests?|specs?|vitest|jest|pytest)\b/i.test(text);
 
-  const scored: GoalMatch[] = [];
-  for (const document of index.documents) {
-    let score = 0;
-    const matched = new Map<RetrievalField, string[]>();
-    for (const term of queryTerms) {
-      let weighted = 0;
-      for (const field of RETRIEVAL_FIELDS) {
-        const frequency = document.terms[field].get(term);
-        if (frequency === undefined) continue;
-        const average = index.averageLengths[field] || 1;
-        weighted += (FIELD_WEIGHT[field] * frequency) / (1 - FIELD_B[field] + (FIELD_B[field] * document.lengths[field]) / average);
-        matched.set(field, [...(matched.get(field) ?? []), term]);
+  // BM25F from the postings of the query terms, in their order (so each score sums exactly as a scan over every document would).
+  const bm25 = new Float64Array(count);
+  // Per document, its matched terms as flat pairs: field position, term.
+  const matchedTerms: ((number | string)[] | undefined)[] = new Array<(number | string)[] | undefined>(count);
+  const touched: number[] = [];
+  const averages = RETRIEVAL_FIELDS.map((field) => index.averageLengths[field] || 1);
+  for (const term of queryTerms) {
+    const termIdf = idf(term);
+    const postings = postingsOf(index, term);
+    for (let entry = 0; entry < postings.length; entry += 2) {
+      const number = postings[entry]!;
+      const offset = postings[entry + 1]! * FIELD_COUNT;
+      const document = index.documents[number]!;
+      let pairs = matchedTerms[number];
+      if (pairs === undefined) {
+        matchedTerms[number] = pairs = [];
+        touched.push(number);
       }
-      if (weighted > 0) score += (idf(term) * weighted) / (K1 + weighted);
+      let weighted = 0;
+      for (let field = 0; field < FIELD_COUNT; field += 1) {
+        const frequency = document.counts[offset + field]!;
+        if (frequency === 0) continue;
+        const name = RETRIEVAL_FIELDS[field]!;
+        weighted += (FIELD_WEIGHT[name] * frequency) / (1 - FIELD_B[name] + (FIELD_B[name] * document.lengths[name]) / averages[field]!);
+        pairs.push(field, term);
+      }
+      if (weighted > 0) bm25[number]! += (termIdf * weighted) / (K1 + weighted);
     }
-    const exactSymbols = document.declaredNames.filter((name) => rawWords.get(name.toLowerCase()) === true);
+  }
+  // Files that may declare a name the goal writes as code, or whose name or directory the goal mentions: only they are checked for those bonuses.
+  const declaring = new Set<number>();
+  const naming = new Set<number>();
+  for (const [word, isCode] of rawWords) {
+    for (const number of index.pathWords.get(word) ?? []) naming.add(number);
+    if (isCode) for (const number of index.declaredBy.get(word) ?? []) declaring.add(number);
+  }
+  const candidates = new Set<number>([...touched, ...declaring, ...naming]);
+
+  const scored: { number: number; score: number; exactSymbols: string[]; named: { kind: 'file' | 'directory'; word: string } | null }[] = [];
+  for (const number of candidates) {
+    const document = index.documents[number]!;
+    let score = bm25[number]!;
+    const exactSymbols = declaring.has(number) ? document.declaredNames.filter((name) => rawWords.get(name.toLowerCase()) === true) : [];
     // The idf of the name as the index spells it (folded and stemmed: `getUsers` is `getuser`), so a name declared everywhere counts little.
     for (const name of exactSymbols) score += (idf(tokenizeCode(name)[0] ?? name.toLowerCase()) * CODE_SYMBOL_FACTOR) / Math.max(1, exactSymbols.length / 2);
-    const named = namedPathOf(document, rawWords);
-    const namedPath = named?.kind ?? null;
+    const named = naming.has(number) ? namedPathOf(document, rawWords) : null;
     if (named !== null) score += (named.kind === 'file' ? NAMED_FILE_BONUS : NAMED_DIRECTORY_BONUS) * specificity(named.word);
     if (score <= 0) continue;
     if (TEST_FILE.test(document.path) && !isAboutTests) score *= TEST_FILE_FACTOR;
-    const matches = RETRIEVAL_FIELDS.filter((field) => matched.has(field)).map((field) => ({ field, terms: matched.get(field)!, words: matched.get(field)!.map((term) => surface.get(term) ?? term) }));
-    scored.push({ path: document.path, score: round(score), matches, exactSymbols, namedPath, ...(named === null ? {} : { namedWord: named.word }) });
+    scored.push({ number, score: round(score), exactSymbols, named });
   }
-  scored.sort((left, right) => right.score - left.score || compareText(left.path, right.path));
+  const pathOf = (number: number) => index.documents[number]!.path;
+  scored.sort((left, right) => right.score - left.score || compareText(pathOf(left.number), pathOf(right.number)));
   const best = scored[0]?.score ?? 0;
-  return scored.filter((match) => match.score >= best * MIN_SHARE_OF_BEST).slice(0, MAX_GOAL_MATCHES);
+  // Explanations are built for the matches returned only.
+  return scored
+    .filter((match) => match.score >= best * MIN_SHARE_OF_BEST)
+    .slice(0, MAX_GOAL_MATCHES)
+    .map(({ number, score, exactSymbols, named }) => {
+      const pairs = matchedTerms[number] ?? [];
+      const matches = RETRIEVAL_FIELDS.flatMap((field, position) => {
+        const terms: string[] = [];
+        for (let pair = 0; pair < pairs.length; pair += 2) if (pairs[pair] === position) terms.push(pairs[pair + 1] as string);
+        return terms.length === 0 ? [] : [{ field, terms, words: terms.map((term) => surface.get(term) ?? term) }];
+      });
+      return { path: pathOf(number), score, matches, exactSymbols, namedPath: named?.kind ?? null, ...(named === null ? {} : { namedWord: named.word }) };
+    });
 }
 
 const FIELD_PLACE: Readonly<Record<RetrievalField, string>> = { path: 'the path', symbols: 'declared names', identifiers: 'identifiers', body: 'comments and strings' };
@@ -144,12 +182,12 @@ function surfaceFormsOf(text: string): Map<string, string> {
 }
 
 function namedPathOf(document: IndexedDocument, rawWords: ReadonlyMap<string, boolean>): { kind: 'file' | 'directory'; word: string } | null {
-  const segments = document.path.toLowerCase().split('/');
-  const base = segments.pop()!.replace(/\.[^.]+$/, '').replace(/\.(?:test|spec)$/, '');
-  if (base !== 'index' && base.length >= 3 && rawWords.has(base)) return { kind: 'file', word: base };
-  const directory = segments.find((segment) => segment.length >= 4 && !['src', 'lib', 'test', 'tests'].includes(segment) && rawWords.has(segment));
+  const { base, directories } = pathWordsOf(document.path);
+  if (base !== null && rawWords.has(base)) return { kind: 'file', word: base };
+  const directory = directories.find((segment) => rawWords.has(segment));
   return directory === undefined ? null : { kind: 'directory', word: directory };
 }
+
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;

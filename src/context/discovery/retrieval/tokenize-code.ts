@@ -31,16 +31,44 @@ export function tokenizeCode(text: string): string[] {
   // `match` with the global flag returns plain strings: no match object per token.
   for (const raw of text.match(NOT_PLAIN_ASCII.test(text) ? RAW_TOKEN : ASCII_RAW_TOKEN) ?? []) {
     if (raw.length > MAX_TOKEN_CHARS) continue;
-    let rawTerms = termsByRawToken.get(raw);
-    if (rawTerms === undefined) {
-      rawTerms = termsOfRawToken(raw);
-      // A bounded memo: a huge vocabulary starts over rather than growing without limit.
-      if (termsByRawToken.size >= MAX_MEMO_ENTRIES) termsByRawToken.clear();
-      termsByRawToken.set(raw, rawTerms);
-    }
-    for (const term of rawTerms) terms.push(term);
+    for (const term of rawTermsOf(raw)) terms.push(term);
   }
   return terms;
+}
+
+/**
+ * Calls `add` with each distinct term of `text` (exactly those of
+ * tokenizeCode) and its occurrences, a term once per raw token it comes
+ * from, and returns how many terms that was in all. Counts each raw token
+ * once before splitting it: code repeats its names, so most of the work is
+ * one map update per occurrence.
+ */
+export function countCodeTerms(text: string, add: (term: string, occurrences: number) => void): number {
+  const raws = rawCounts;
+  raws.clear();
+  for (const raw of text.match(NOT_PLAIN_ASCII.test(text) ? RAW_TOKEN : ASCII_RAW_TOKEN) ?? []) raws.set(raw, (raws.get(raw) ?? 0) + 1);
+  let length = 0;
+  for (const [raw, occurrences] of raws) {
+    if (raw.length > MAX_TOKEN_CHARS) continue;
+    const rawTerms = rawTermsOf(raw);
+    for (const term of rawTerms) add(term, occurrences);
+    length += rawTerms.length * occurrences;
+  }
+  raws.clear();
+  return length;
+}
+/** Reused by countCodeTerms (synchronous, never re-entered). */
+const rawCounts = new Map<string, number>();
+
+function rawTermsOf(raw: string): readonly string[] {
+  let rawTerms = termsByRawToken.get(raw);
+  if (rawTerms === undefined) {
+    rawTerms = termsOfRawToken(raw);
+    // A bounded memo: a huge vocabulary starts over rather than growing without limit.
+    if (termsByRawToken.size >= MAX_MEMO_ENTRIES) termsByRawToken.clear();
+    termsByRawToken.set(raw, rawTerms);
+  }
+  return rawTerms;
 }
 
 function termsOfRawToken(raw: string): string[] {
