@@ -6,20 +6,40 @@
  */
 export interface LocalizationCase {
   id: string;
+  /**
+   * What fails: `tsc` (default) captures `tsc --noEmit`; `test` keeps the
+   * types valid but breaks behaviour, and captures the fixture's whole
+   * vitest run (`vitest run`, see TEST_INCLUDE) in a git repository, the
+   * change uncommitted and then committed.
+   */
+  kind?: 'tsc' | 'test';
   fixture: 'shop' | 'notes-api' | 'monorepo' | 'broken-app';
   /** Workspace-relative path of the changed file. */
   file: string;
   /** The kind of change, for the report. */
-  change: 'rename export' | 'change signature' | 'remove property' | 'change return type' | 'rename member' | 'rename type' | 'change parameter type' | 'stop exporting' | 'default to named export' | 'narrow type' | 'change property type';
+  change: 'rename export' | 'change signature' | 'remove property' | 'change return type' | 'rename member' | 'rename type' | 'change parameter type' | 'stop exporting' | 'default to named export' | 'narrow type' | 'change property type'
+    | 'off-by-one' | 'swapped condition' | 'wrong constant' | 'dropped branch' | 'wrong default' | 'changed rounding';
   /**
    * Written after the ranking was tuned on the cases above it. Batch 1 was
    * then looked at (its first-run figures are in the report); batch 2 was
    * run once and not tuned on: the honest estimate of generalisation.
+   * Batch 3 (failing tests, not type errors) was likewise run once.
    */
-  heldOutBatch?: 1 | 2;
+  heldOutBatch?: 1 | 2 | 3;
+  /** `test` cases: the test file that catches the change (it must fail; others may too). */
+  test?: string;
+  /** `test` cases: whether `test` imports the changed file itself or reaches it through another module. */
+  via?: 'direct' | 'indirect';
   /** Text replacements in `file` (every occurrence); each `find` must occur. */
   edits: { find: string; replace: string }[];
 }
+
+/** `test` cases: the vitest `include` of each fixture (written to a vitest.config.ts in the copy). */
+export const TEST_INCLUDE: Readonly<Record<'shop' | 'notes-api' | 'monorepo', string>> = {
+  shop: 'src/**/*.test.ts',
+  'notes-api': 'src/**/*.test.ts',
+  monorepo: 'packages/*/src/**/*.test.ts',
+};
 
 export const CASES: readonly LocalizationCase[] = [
   { id: 'broken-app', fixture: 'broken-app', file: 'src/auth/auth-client.ts', change: 'rename member', edits: [] },
@@ -86,4 +106,46 @@ export const CASES: readonly LocalizationCase[] = [
   { id: 'held2-mono-lines-to-items', heldOutBatch: 2, fixture: 'monorepo', file: 'packages/billing/src/invoice.ts', change: 'remove property', edits: [{ find: '  lines: InvoiceLine[];', replace: '  items: InvoiceLine[];' }] },
   { id: 'held2-mono-message-bus', heldOutBatch: 2, fixture: 'monorepo', file: 'packages/core/src/events.ts', change: 'rename export', edits: [{ find: 'export class EventBus', replace: 'export class MessageBus' }] },
   { id: 'held2-mono-fail-code', heldOutBatch: 2, fixture: 'monorepo', file: 'packages/core/src/result.ts', change: 'change signature', edits: [{ find: 'export function fail<Failure>(error: Failure): Result<never, Failure> {\n  return { ok: false, error };', replace: 'export function fail<Failure>(error: Failure, code: number): Result<never, Failure> {\n  return { ok: false, error: code >= 0 ? error : error };' }] },
+
+  // Held out, batch 3: failing tests. Each change keeps the types valid and breaks behaviour; the
+  // failure is a vitest assertion whose stack is in `test`. Run once, never tuned on.
+  // shop
+  { id: 'held3-shop-round-cents-floor', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/util/money.ts', change: 'changed rounding', test: 'src/pricing/tax.test.ts', via: 'indirect', edits: [{ find: 'return Math.round(amount);', replace: 'return Math.floor(amount);' }] },
+  { id: 'held3-shop-format-money-pad-end', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/util/money.ts', change: 'swapped condition', test: 'src/util/money.test.ts', via: 'direct', edits: [{ find: "String(absolute % 100).padStart(2, '0')", replace: "String(absolute % 100).padEnd(2, '0')" }] },
+  { id: 'held3-shop-tax-rate', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/pricing/tax.ts', change: 'wrong constant', test: 'src/cart/cart.test.ts', via: 'indirect', edits: [{ find: 'STANDARD_TAX_RATE = 0.08;', replace: 'STANDARD_TAX_RATE = 0.075;' }] },
+  { id: 'held3-shop-tax-exempt-dropped', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/pricing/tax.ts', change: 'dropped branch', test: 'src/pricing/tax.test.ts', via: 'direct', edits: [{ find: '  if (product.isTaxExempt) return 0;\n', replace: '' }] },
+  { id: 'held3-shop-books-taxed', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/catalog/product.ts', change: 'dropped branch', test: 'src/cart/cart.test.ts', via: 'direct', edits: [{ find: "isTaxExempt: category === 'food' || category === 'books'", replace: "isTaxExempt: category === 'food'" }] },
+  { id: 'held3-shop-discount-minimum', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/pricing/discount.ts', change: 'off-by-one', test: 'src/pricing/discount.test.ts', via: 'direct', edits: [{ find: 'if (subtotal < discount.minimumCents) return subtotal;', replace: 'if (subtotal <= discount.minimumCents) return subtotal;' }] },
+  { id: 'held3-shop-discount-two-digits', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/pricing/discount.ts', change: 'off-by-one', test: 'src/pricing/discount.test.ts', via: 'direct', edits: [{ find: '/^SAVE(\\d{1,2})$/', replace: '/^SAVE(\\d{2})$/' }] },
+  { id: 'held3-shop-cart-add-overwrites', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/cart/cart.ts', change: 'dropped branch', test: 'src/cart/cart.test.ts', via: 'direct', edits: [{ find: 'if (existing) existing.quantity += quantity;', replace: 'if (existing) existing.quantity = quantity;' }] },
+  { id: 'held3-shop-cart-remove-first', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/cart/cart.ts', change: 'off-by-one', test: 'src/cart/cart.test.ts', via: 'direct', edits: [{ find: 'if (index >= 0) this.lines.splice(index, 1);', replace: 'if (index > 0) this.lines.splice(index, 1);' }] },
+  { id: 'held3-shop-totals-ignore-discount', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/cart/cart-totals.ts', change: 'dropped branch', test: 'src/orders/order-service.test.ts', via: 'indirect', edits: [{ find: 'const total = subtotal + tax;', replace: 'const total = cart.subtotal() + tax;' }] },
+  { id: 'held3-shop-cancel-cancelled', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/orders/order.ts', change: 'swapped condition', test: 'src/orders/order-service.test.ts', via: 'indirect', edits: [{ find: "return order.status === 'pending' || order.status === 'paid';", replace: "return order.status !== 'shipped';" }] },
+  { id: 'held3-shop-order-id-pre-increment', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/orders/order-service.ts', change: 'off-by-one', test: 'src/orders/order-service.test.ts', via: 'direct', edits: [{ find: '`order-${this.nextId++}`', replace: '`order-${++this.nextId}`' }] },
+  { id: 'held3-shop-list-by-category', kind: 'test', heldOutBatch: 3, fixture: 'shop', file: 'src/catalog/product-repository.ts', change: 'swapped condition', test: 'src/catalog/catalog-service.test.ts', via: 'indirect', edits: [{ find: 'product.category === category', replace: 'product.category !== category' }] },
+
+  // notes-api
+  { id: 'held3-notes-reader-can-edit', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/auth/permissions.ts', change: 'dropped branch', test: 'src/auth/permissions.test.ts', via: 'direct', edits: [{ find: "  if (user.role === 'reader') return false;\n", replace: '' }] },
+  { id: 'held3-notes-can-read-and', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/auth/permissions.ts', change: 'swapped condition', test: 'src/notes/note-controller.test.ts', via: 'indirect', edits: [{ find: "return note.isPublic || note.authorId === user.id || user.role === 'admin';", replace: "return (note.isPublic && note.authorId === user.id) || user.role === 'admin';" }] },
+  { id: 'held3-notes-session-expiry-boundary', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/auth/session.ts', change: 'off-by-one', test: 'src/auth/session.test.ts', via: 'direct', edits: [{ find: 'session.expiresAt <= this.now()', replace: 'session.expiresAt < this.now()' }] },
+  { id: 'held3-notes-session-ttl-seconds', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/auth/session.ts', change: 'wrong constant', test: 'src/auth/session.test.ts', via: 'direct', edits: [{ find: 'this.ttlMinutes * 60_000', replace: 'this.ttlMinutes * 1_000' }] },
+  { id: 'held3-notes-default-ttl', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/config/settings.ts', change: 'wrong default', test: 'src/config/settings.test.ts', via: 'direct', edits: [{ find: 'sessionTtlMinutes: 60, maxNoteLength', replace: 'sessionTtlMinutes: 30, maxNoteLength' }] },
+  { id: 'held3-notes-public-notes-default', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/config/settings.ts', change: 'wrong default', test: 'src/config/settings.test.ts', via: 'direct', edits: [{ find: "allowPublicNotes: values.ALLOW_PUBLIC_NOTES === 'true',", replace: "allowPublicNotes: values.ALLOW_PUBLIC_NOTES !== 'false'," }] },
+  { id: 'held3-notes-preview-ellipsis', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/notes/note.ts', change: 'off-by-one', test: 'src/notes/note.test.ts', via: 'direct', edits: [{ find: '`${flat.slice(0, maxChars - 1)}…`', replace: '`${flat.slice(0, maxChars)}…`' }] },
+  { id: 'held3-notes-bearer-slice', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/http/request.ts', change: 'off-by-one', test: 'src/notes/note-controller.test.ts', via: 'indirect', edits: [{ find: "header.slice('Bearer '.length)", replace: "header.slice('Bearer'.length)" }] },
+  { id: 'held3-notes-email-case', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/users/user-directory.ts', change: 'dropped branch', test: 'src/users/user-directory.test.ts', via: 'direct', edits: [{ find: 'const wanted = email.toLowerCase();', replace: 'const wanted = email;' }] },
+  { id: 'held3-notes-router-param-index', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/http/router.ts', change: 'off-by-one', test: 'src/http/router.test.ts', via: 'direct', edits: [{ find: 'match[index + 1]', replace: 'match[index]' }] },
+  { id: 'held3-notes-update-drops-changes', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/notes/note-store.ts', change: 'dropped branch', test: 'src/notes/note-controller.test.ts', via: 'direct', edits: [{ find: 'const updated: Note = { ...note, ...changes, updatedAt: now };', replace: 'const updated: Note = { ...note, updatedAt: now };' }] },
+  { id: 'held3-notes-child-logger-scope', kind: 'test', heldOutBatch: 3, fixture: 'notes-api', file: 'src/log/logger.ts', change: 'dropped branch', test: 'src/notes/note-controller.test.ts', via: 'direct', edits: [{ find: 'return createLogger(`${scope}.${childScope}`, sink);', replace: 'return createLogger(childScope, sink);' }] },
+
+  // monorepo
+  { id: 'held3-mono-id-padding', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/core/src/ids.ts', change: 'wrong constant', test: 'packages/billing/src/invoice-service.test.ts', via: 'indirect', edits: [{ find: "padStart(6, '0')", replace: "padStart(5, '0')" }] },
+  { id: 'held3-mono-unsubscribe-inverted', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/core/src/events.ts', change: 'swapped condition', test: 'packages/core/src/events.test.ts', via: 'direct', edits: [{ find: 'candidate !== listener', replace: 'candidate === listener' }] },
+  { id: 'held3-mono-publish-skips-first', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/core/src/events.ts', change: 'off-by-one', test: 'packages/billing/src/invoice-service.test.ts', via: 'indirect', edits: [{ find: 'for (const listener of list) listener(event);', replace: 'for (const listener of list.slice(1)) listener(event);' }] },
+  { id: 'held3-mono-due-date-seconds', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/billing/src/invoice.ts', change: 'wrong constant', test: 'packages/web/src/invoice-page.test.ts', via: 'indirect', edits: [{ find: 'invoice.dueDays * 86_400_000', replace: 'invoice.dueDays * 86_400' }] },
+  { id: 'held3-mono-total-ignores-quantity', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/billing/src/invoice.ts', change: 'dropped branch', test: 'packages/billing/src/invoice-service.test.ts', via: 'indirect', edits: [{ find: 'sum + line.quantity * line.unitPriceCents', replace: 'sum + line.unitPriceCents' }] },
+  { id: 'held3-mono-due-days-default', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/billing/src/invoice-service.ts', change: 'wrong default', test: 'packages/billing/src/invoice-service.test.ts', via: 'direct', edits: [{ find: 'dueDays: 30, paidAt: null', replace: 'dueDays: 14, paidAt: null' }] },
+  { id: 'held3-mono-mark-paid-guard', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/billing/src/invoice-service.ts', change: 'swapped condition', test: 'packages/billing/src/invoice-service.test.ts', via: 'direct', edits: [{ find: 'if (invoice.paidAt !== null) return fail', replace: 'if (invoice.paidAt === null) return fail' }] },
+  { id: 'held3-mono-for-customer-inverted', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/billing/src/invoice-repository.ts', change: 'swapped condition', test: 'packages/billing/src/invoice-service.test.ts', via: 'direct', edits: [{ find: 'invoice.customerId === customerId', replace: 'invoice.customerId !== customerId' }] },
+  { id: 'held3-mono-format-cents-round', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/web/src/format.ts', change: 'changed rounding', test: 'packages/web/src/invoice-page.test.ts', via: 'indirect', edits: [{ find: 'Math.trunc(cents / 100)', replace: 'Math.round(cents / 100)' }] },
 ];

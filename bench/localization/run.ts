@@ -10,7 +10,17 @@
  * the changed file among the files read. Reports hit@1 and hit@4, split by
  * whether the changed file is named in the errors.
  *
- *     npm run bench:localization [-- --verbose] [-- --case ID]
+ * Failing-test cases (`kind: 'test'`, held-out batch 3) keep the types valid
+ * and break behaviour. Their copy is a git repository: the healthy fixture
+ * (with its vitest tests, a vitest.config.ts and a `test` script) is
+ * committed, the change is applied as an uncommitted edit, the fixture's
+ * whole vitest run is captured (plain: CI=1, NO_COLOR=1) and discovery runs
+ * on it; then the change is committed on top (clean work tree) and
+ * discovery runs again on the same output. The runner checks that the
+ * healthy suite passes, that the change type-checks and that the case's
+ * `test` fails; `--check` does only that, without discovery.
+ *
+ *     npm run bench:localization [-- --verbose] [-- --case ID] [-- --check]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,17 +29,21 @@ import path from 'node:path';
 import { openWorkspace } from '../../src/adapters/node-workspace/index.js';
 import { discoverContext, type DiscoveryResult } from '../../src/context/discovery/index.js';
 import { stripAnsi } from '../../src/context/discovery/normalize-output-text.js';
-import { CASES, type LocalizationCase } from './cases.js';
+import { CASES, TEST_INCLUDE, type LocalizationCase } from './cases.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const args = process.argv.slice(2);
 const isVerbose = args.includes('--verbose');
+const isCheckOnly = args.includes('--check');
 const onlyCase = args.includes('--case') ? args[args.indexOf('--case') + 1] : undefined;
+
+type Variant = 'plain' | 'pretty' | 'uncommitted' | 'committed';
 
 interface Outcome {
   testCase: LocalizationCase;
-  variant: 'plain' | 'pretty';
+  variant: Variant;
   isNamed: boolean;
   rank: number | null;
   result: DiscoveryResult;
@@ -40,9 +54,25 @@ function fixtureDirectory(testCase: LocalizationCase): string {
   return testCase.fixture === 'broken-app' ? path.join(ROOT, 'examples', 'broken-app') : path.join(ROOT, 'test', 'fixtures', testCase.fixture);
 }
 
-function prepare(testCase: LocalizationCase): string {
-  const directory = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `brass-bench-${testCase.id}-`)));
-  fs.cpSync(fixtureDirectory(testCase), directory, { recursive: true, filter: (source) => !source.includes(`${path.sep}node_modules`) });
+const isTestCase = (testCase: LocalizationCase): boolean => testCase.kind === 'test';
+
+/**
+ * Copies the fixture. The tsc cases predate the fixtures' vitest tests and
+ * leave them out, so their inputs (and figures) are as before.
+ */
+function copyFixture(testCase: LocalizationCase, label: string): string {
+  const directory = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `brass-bench-${label}-`)));
+  const withTests = isTestCase(testCase);
+  fs.cpSync(fixtureDirectory(testCase), directory, {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}node_modules`) && (withTests || !source.endsWith('.test.ts')),
+  });
+  // Test files import vitest: resolve it (and TypeScript's lib types) as in the repository.
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(directory, 'node_modules'), 'dir');
+  return directory;
+}
+
+function applyEdits(testCase: LocalizationCase, directory: string): void {
   const target = path.join(directory, testCase.file);
   let text = fs.readFileSync(target, 'utf8');
   for (const edit of testCase.edits) {
@@ -50,9 +80,80 @@ function prepare(testCase: LocalizationCase): string {
     text = text.split(edit.find).join(edit.replace);
   }
   fs.writeFileSync(target, text);
-  // Test files import vitest: resolve it (and TypeScript's lib types) as in the repository.
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(directory, 'node_modules'), 'dir');
+}
+
+function prepare(testCase: LocalizationCase): string {
+  const directory = copyFixture(testCase, testCase.id);
+  applyEdits(testCase, directory);
   return directory;
+}
+
+/** A fixed identity and clock, so the copies' histories are the same on every run. */
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Dev',
+  GIT_AUTHOR_EMAIL: 'dev@example.com',
+  GIT_COMMITTER_NAME: 'Dev',
+  GIT_COMMITTER_EMAIL: 'dev@example.com',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: os.devNull,
+};
+
+function git(directory: string, gitArgs: string[], date: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', gitArgs, { cwd: directory, stdio: ['ignore', 'ignore', 'pipe'], env: { ...GIT_ENV, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+    let errors = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git ${gitArgs.join(' ')}: ${errors}`))));
+  });
+}
+
+/** A healthy copy of a fixture as a git repository with one commit, ready to run `vitest run`. */
+async function prepareRepository(testCase: LocalizationCase, label: string): Promise<string> {
+  if (testCase.fixture === 'broken-app') throw new Error(`${testCase.id}: test cases need a test/fixtures project`);
+  const directory = copyFixture(testCase, label);
+  fs.writeFileSync(
+    path.join(directory, 'vitest.config.ts'),
+    `import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({\n  cacheDir: '.cache/vite',\n  test: { include: [${JSON.stringify(TEST_INCLUDE[testCase.fixture])}] },\n});\n`,
+  );
+  fs.writeFileSync(path.join(directory, '.gitignore'), 'node_modules\n.cache\n');
+  const packagePath = path.join(directory, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(packagePath, 'utf8')) as { scripts?: Record<string, string> };
+  manifest.scripts = { ...manifest.scripts, test: 'vitest run' };
+  fs.writeFileSync(packagePath, `${JSON.stringify(manifest, null, 2)}\n`);
+  await git(directory, ['init', '-q', '-b', 'main'], '2024-05-01T09:00:00Z');
+  await git(directory, ['add', '-A'], '2024-05-01T09:00:00Z');
+  await git(directory, ['commit', '-q', '-m', 'Initial commit'], '2024-05-01T09:00:00Z');
+  return directory;
+}
+
+/** The fixture's whole test run, as a developer's terminal (or CI log) shows it, without colours. */
+function runTests(directory: string): Promise<{ output: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', NO_COLOR: '1' };
+    delete env.FORCE_COLOR;
+    const child = spawn(process.execPath, [VITEST, 'run'], { cwd: directory, stdio: ['ignore', 'pipe', 'pipe'], env });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ output, code }));
+  });
+}
+
+/** Test files vitest reports as failing (`FAIL  src/a.test.ts > suite > test`). */
+function failingTestFiles(output: string): string[] {
+  const files = new Set<string>();
+  for (const line of stripAnsi(output).split('\n')) {
+    const match = /^\s*FAIL\s+(\S+\.test\.ts)/.exec(line);
+    if (match) files.add(match[1]!);
+  }
+  return [...files].sort();
+}
+
+function failedTestCount(output: string): number {
+  return stripAnsi(output).split('\n').filter((line) => /^\s*FAIL\s+\S+\.test\.ts\s+>/.test(line)).length;
 }
 
 function typecheck(directory: string, isPretty: boolean): Promise<string> {
@@ -75,18 +176,71 @@ async function discover(directory: string, validationOutput: string): Promise<Di
 }
 
 /** Prepares a case and captures both tsc outputs (the slow part, run for several cases at once). */
-async function capture(testCase: LocalizationCase): Promise<{ testCase: LocalizationCase; directory: string; outputs: Record<'plain' | 'pretty', string> }> {
+async function capture(testCase: LocalizationCase): Promise<{ testCase: LocalizationCase; directory: string; outputs: Partial<Record<Variant, string>> }> {
+  if (isTestCase(testCase)) return captureTest(testCase);
   const directory = prepare(testCase);
   const [plain, pretty] = await Promise.all([typecheck(directory, false), typecheck(directory, true)]);
   return { testCase, directory, outputs: { plain: plain!, pretty: pretty! } };
 }
 
+/** A test case: the healthy state committed, the change an uncommitted edit; checks the case is sound. */
+async function captureTest(testCase: LocalizationCase): Promise<{ testCase: LocalizationCase; directory: string; outputs: Partial<Record<Variant, string>> }> {
+  const directory = await prepareRepository(testCase, testCase.id);
+  try {
+    applyEdits(testCase, directory);
+    const [run, types] = await Promise.all([runTests(directory), typecheck(directory, false)]);
+    const typeErrors = types.split('\n').filter((line) => /error TS\d+/.test(line));
+    if (typeErrors.length > 0) throw new Error(`${testCase.id}: the change must keep the types valid:\n${typeErrors.join('\n')}`);
+    if (run.code === 0) throw new Error(`${testCase.id}: the change made no test fail`);
+    const failing = failingTestFiles(run.output);
+    if (testCase.test === undefined || !failing.includes(testCase.test)) throw new Error(`${testCase.id}: ${testCase.test} does not fail (failing: ${failing.join(', ') || 'none'})\n${run.output}`);
+    return { testCase, directory, outputs: { uncommitted: run.output } };
+  } catch (error) {
+    fs.rmSync(directory, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The healthy fixture's suite must pass, or its cases say nothing. */
+async function checkHealthy(testCase: LocalizationCase): Promise<void> {
+  const directory = await prepareRepository(testCase, `healthy-${testCase.fixture}`);
+  try {
+    const run = await runTests(directory);
+    if (run.code !== 0) throw new Error(`the healthy ${testCase.fixture} fixture's tests fail:\n${run.output}`);
+  } finally {
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+async function scoreTest(captured: Awaited<ReturnType<typeof capture>>): Promise<Outcome[]> {
+  const { testCase, directory } = captured;
+  try {
+    const output = captured.outputs.uncommitted!;
+    const outcomes: Outcome[] = [];
+    const isNamed = output.includes(testCase.file);
+    const errorLines = failedTestCount(output);
+    const rankIn = (result: DiscoveryResult) => {
+      const index = result.files.findIndex((file) => file.path === testCase.file);
+      return index < 0 ? null : index + 1;
+    };
+    const uncommitted = await discover(directory, output);
+    outcomes.push({ testCase, variant: 'uncommitted', isNamed, rank: rankIn(uncommitted), result: uncommitted, errorLines });
+    await git(directory, ['commit', '-q', '-a', '-m', 'Small fixes'], '2024-05-02T15:30:00Z');
+    const committed = await discover(directory, output);
+    outcomes.push({ testCase, variant: 'committed', isNamed, rank: rankIn(committed), result: committed, errorLines });
+    return outcomes;
+  } finally {
+    fs.rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 async function score(captured: Awaited<ReturnType<typeof capture>>): Promise<Outcome[]> {
+  if (isTestCase(captured.testCase)) return scoreTest(captured);
   const { testCase, directory } = captured;
   try {
     const outcomes: Outcome[] = [];
     for (const variant of ['plain', 'pretty'] as const) {
-      const output = captured.outputs[variant];
+      const output = captured.outputs[variant]!;
       const errorLines = output.split('\n').filter((line) => /error TS\d+/.test(stripAnsi(line))).length;
       if (errorLines === 0) throw new Error(`${testCase.id}: the change produced no type error`);
       const result = await discover(directory, output);
@@ -106,7 +260,19 @@ function rate(outcomes: readonly Outcome[], maxRank: number): string {
 }
 
 const PARALLEL_CAPTURES = Math.max(1, Math.min(8, Math.floor(os.availableParallelism() / 2)));
-const selected = CASES.filter((candidate) => onlyCase === undefined || candidate.id === onlyCase);
+const selected = CASES.filter((candidate) => (onlyCase === undefined || candidate.id === onlyCase) && (!isCheckOnly || isTestCase(candidate)));
+const fixturesWithTests = [...new Map(selected.filter(isTestCase).map((testCase) => [testCase.fixture, testCase])).values()];
+for (const testCase of fixturesWithTests) await checkHealthy(testCase);
+if (isCheckOnly) {
+  for (const testCase of selected) {
+    const captured = await capture(testCase);
+    const output = captured.outputs.uncommitted!;
+    console.log(`ok  ${testCase.id.padEnd(36)} ${failedTestCount(output)} failed in ${failingTestFiles(output).join(', ')}`);
+    if (isVerbose) console.log(output);
+    fs.rmSync(captured.directory, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 const captures: Awaited<ReturnType<typeof capture>>[] = [];
 for (let start = 0; start < selected.length; start += PARALLEL_CAPTURES) {
   captures.push(...(await Promise.all(selected.slice(start, start + PARALLEL_CAPTURES).map(capture))));
@@ -118,7 +284,11 @@ for (const captured of captures) {
   outcomes.push(...caseOutcomes);
   for (const outcome of caseOutcomes) {
     const mark = outcome.rank === 1 ? 'hit@1' : outcome.rank !== null ? `hit@${outcome.rank}` : 'MISS ';
-    console.log(`${mark}  ${outcome.variant.padEnd(6)} ${outcome.isNamed ? 'named  ' : 'unnamed'}  ${testCase.id.padEnd(34)} ${testCase.change} (${outcome.errorLines} errors)`);
+    const failures = isTestCase(testCase) ? `${outcome.errorLines} failed tests, ${testCase.via} from ${testCase.test}` : `${outcome.errorLines} errors`;
+    console.log(`${mark}  ${outcome.variant.padEnd(6)} ${outcome.isNamed ? 'named  ' : 'unnamed'}  ${testCase.id.padEnd(34)} ${testCase.change} (${failures})`);
+    if (isTestCase(testCase) && outcome.rank !== 1 && !isVerbose) {
+      for (const file of outcome.result.files.slice(0, 3)) console.log(`         ${file.score.toFixed(2)} ${file.path}  — ${file.why.slice(0, 2).join(' | ')}`);
+    }
     if (isVerbose && outcome.rank !== 1) {
       for (const file of outcome.result.files) console.log(`         ${file.score.toFixed(2)} ${file.path}  — ${file.why.slice(0, 2).join(' | ')}`);
     }
@@ -129,6 +299,18 @@ console.log('');
 for (const batch of [1, 2] as const) {
   const heldOut = outcomes.filter((outcome) => outcome.testCase.heldOutBatch === batch);
   if (heldOut.length > 0) console.log(`held-out batch ${batch}: hit@1 ${rate(heldOut, 1)}  hit@4 ${rate(heldOut, 4)}`);
+}
+const batch3 = outcomes.filter((outcome) => outcome.testCase.heldOutBatch === 3);
+if (batch3.length > 0) {
+  console.log('held-out batch 3 (failing tests):');
+  for (const variant of ['uncommitted', 'committed'] as const) {
+    const ofVariant = batch3.filter((outcome) => outcome.variant === variant);
+    const direct = ofVariant.filter((outcome) => outcome.testCase.via === 'direct');
+    const indirect = ofVariant.filter((outcome) => outcome.testCase.via === 'indirect');
+    console.log(`  ${variant.padEnd(11)}  all:      hit@1 ${rate(ofVariant, 1)}  hit@4 ${rate(ofVariant, 4)}`);
+    console.log(`               direct:   hit@1 ${rate(direct, 1)}  hit@4 ${rate(direct, 4)}`);
+    console.log(`               indirect: hit@1 ${rate(indirect, 1)}  hit@4 ${rate(indirect, 4)}`);
+  }
 }
 for (const variant of ['plain', 'pretty'] as const) {
   const ofVariant = outcomes.filter((outcome) => outcome.variant === variant);
