@@ -9,10 +9,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gitDirectoryOf, mirrorFromArguments } from './case-files.js';
 
 const HERE = import.meta.dirname;
-const index = process.argv.indexOf('--mirror');
-const mirror = path.resolve(index === -1 ? (process.env['BRASS_REAL_TASKS_MIRROR'] ?? '/work/.mirror') : process.argv[index + 1]!);
+const mirror = mirrorFromArguments(process.argv);
 const HEX = /^[0-9a-f]{40}$/;
 const problems: string[] = [];
 const ids = new Set<string>();
@@ -21,8 +21,7 @@ let total = 0;
 for (const name of fs.readdirSync(path.join(HERE, 'cases')).filter((file) => file.endsWith('.json')).sort()) {
   const file = JSON.parse(fs.readFileSync(path.join(HERE, 'cases', name), 'utf8')) as { repo: string; snapshot: string; cases: Record<string, unknown>[] };
   if (name !== `${file.repo.replace('/', '+')}.json`) problems.push(`${name}: repo ${file.repo} does not match the file name`);
-  const base = path.join(mirror, file.repo.replace('/', '+'));
-  const gitDir = [base, path.join(base, 'repo'), path.join(base, '.git')].find((candidate) => fs.existsSync(path.join(candidate, 'objects')));
+  const gitDir = gitDirectoryOf(mirror, file.repo) ?? undefined;
   const git = (...args: string[]) => execFileSync('git', ['--git-dir', gitDir!, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
   for (const testCase of file.cases) {
     total += 1;

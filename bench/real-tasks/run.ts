@@ -20,7 +20,6 @@
  * never prints held-out cases one by one.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,26 +29,12 @@ import { discoverContext } from '../../src/context/discovery/index.js';
 import { TEST_FILE } from '../../src/context/discovery/rank-candidates.js';
 import { isCodePath } from '../../src/context/discovery/retrieval/is-indexable-source.js';
 import { rankPlainBm25 } from '../retrieval/rank-plain-bm25.js';
+import { gitDirectoryOf, goalOf, loadCaseFiles, mirrorFromArguments, splitCases } from './case-files.js';
 
-const HERE = import.meta.dirname;
 const TOP = 4;
 /** Larger files are left out of the BM25 baseline, as the goal index leaves them out. */
 const MAX_BASELINE_FILE_BYTES = 1024 * 1024;
 
-interface RealCase {
-  id: string;
-  issue: { number: number; url: string; title: string; body: string };
-  fix: string;
-  parent: string;
-  gold: string[];
-  how: string;
-}
-interface CaseFile {
-  repo: string;
-  snapshot: string;
-  cases: RealCase[];
-}
-type Split = 'tuning' | 'held-out';
 interface Scores {
   hit1: number;
   hit4: number;
@@ -63,7 +48,7 @@ function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index === -1 ? undefined : process.argv[index + 1];
 }
-const mirror = path.resolve(option('--mirror') ?? process.env['BRASS_REAL_TASKS_MIRROR'] ?? '/work/.mirror');
+const mirror = mirrorFromArguments(process.argv);
 const splitWanted = option('--split') ?? 'all';
 const repoWanted = option('--repo');
 const isVerbose = process.argv.includes('--verbose');
@@ -72,24 +57,6 @@ const isFast = process.argv.includes('--fast');
 if (!['tuning', 'held-out', 'all'].includes(splitWanted)) {
   console.error(`--split must be tuning, held-out or all, got ${splitWanted}`);
   process.exit(2);
-}
-
-/** Within a repository, cases ordered by the SHA-1 of their id alternate tuning, held-out. */
-function splitCases(cases: readonly RealCase[]): Map<string, Split> {
-  const ordered = [...cases].sort((left, right) => (sha1(left.id) < sha1(right.id) ? -1 : 1));
-  return new Map(ordered.map((testCase, position) => [testCase.id, position % 2 === 0 ? 'tuning' : 'held-out']));
-}
-function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
-}
-
-/** The git directory of `repo` in the mirror: `owner+name/` itself, its `repo/`, or its `.git/`. */
-function gitDirectoryOf(repo: string): string | null {
-  const base = path.join(mirror, repo.replace('/', '+'));
-  for (const candidate of [base, path.join(base, 'repo'), path.join(base, '.git')]) {
-    if (fs.existsSync(path.join(candidate, 'HEAD')) && fs.existsSync(path.join(candidate, 'objects'))) return candidate;
-  }
-  return null;
 }
 
 function git(cwd: string, args: readonly string[]): string {
@@ -127,12 +94,7 @@ function rankBaseline(root: string, goal: string): string[] {
   return rankPlainBm25(contents, goal);
 }
 
-const caseFiles = fs
-  .readdirSync(path.join(HERE, 'cases'))
-  .filter((name) => name.endsWith('.json'))
-  .sort()
-  .map((name) => JSON.parse(fs.readFileSync(path.join(HERE, 'cases', name), 'utf8')) as CaseFile)
-  .filter((file) => repoWanted === undefined || file.repo === repoWanted);
+const caseFiles = loadCaseFiles(repoWanted);
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-real-tasks-'));
 const totals = new Map<string, Scores & { cases: number }>();
 const add = (key: string, scores: Scores) => {
@@ -147,7 +109,7 @@ let ran = 0;
 
 try {
   for (const file of caseFiles) {
-    const gitDir = gitDirectoryOf(file.repo);
+    const gitDir = gitDirectoryOf(mirror, file.repo);
     if (gitDir === null) {
       skippedRepos.push(`${file.repo} (not in ${mirror})`);
       continue;
@@ -164,7 +126,7 @@ try {
     for (const testCase of present) {
       git(root, ['checkout', '-q', '-f', '--detach', testCase.parent]);
       git(root, ['clean', '-q', '-f', '-d', '-x']);
-      const goal = `${testCase.issue.title}\n\n${testCase.issue.body}`;
+      const goal = goalOf(testCase);
       const workspace = await openWorkspace({ cwd: root, env: { ...process.env, XDG_CONFIG_HOME: path.join(temp, 'config'), XDG_CACHE_HOME: path.join(temp, 'xdg-cache') } });
       const loaded = workspace.config.config;
       const config = { ...loaded, context: { ...loaded.context, maxFiles: TOP } };

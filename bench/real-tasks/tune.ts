@@ -8,7 +8,6 @@
  *     npx tsx bench/real-tasks/tune.ts [-- --mirror DIR] [--repo owner/name] [--title 0,1] [--subjects …] [--co-change …] [--recency …]
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,12 +22,11 @@ import { readGitHistory } from '../../src/context/discovery/read-git-history.js'
 import { buildRetrievalIndex } from '../../src/context/discovery/retrieval/build-retrieval-index.js';
 import { type GoalMatch, rankByGoal } from '../../src/context/discovery/retrieval/rank-by-goal.js';
 import { weighByHistory } from '../../src/context/discovery/weigh-by-history.js';
+import { gitDirectoryOf, goalOf, loadCaseFiles, mirrorFromArguments, splitCases } from './case-files.js';
 
-const HERE = import.meta.dirname;
 const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const mirror = path.resolve(option('--mirror') ?? process.env['BRASS_REAL_TASKS_MIRROR'] ?? '/work/.mirror');
+const mirror = mirrorFromArguments(process.argv);
 const repoWanted = option('--repo');
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 interface Prepared {
   gold: string[];
   body: GoalMatch[];
@@ -41,14 +39,12 @@ interface Prepared {
 const prepared: Prepared[] = [];
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-tune-'));
 try {
-  for (const name of fs.readdirSync(path.join(HERE, 'cases')).filter((file) => file.endsWith('.json')).sort()) {
-    const file = JSON.parse(fs.readFileSync(path.join(HERE, 'cases', name), 'utf8')) as { repo: string; cases: { id: string; issue: { title: string; body: string }; parent: string; gold: string[] }[] };
-    if (repoWanted !== undefined && file.repo !== repoWanted) continue;
-    const ordered = [...file.cases].sort((left, right) => (sha1(left.id) < sha1(right.id) ? -1 : 1));
-    const tuning = ordered.filter((_, position) => position % 2 === 0);
-    const base = path.join(mirror, file.repo.replace('/', '+'));
-    const gitDir = [base, path.join(base, 'repo')].find((candidate) => fs.existsSync(path.join(candidate, 'objects')));
-    if (gitDir === undefined) continue;
+  for (const file of loadCaseFiles(repoWanted)) {
+    const splits = splitCases(file.cases);
+    const tuning = file.cases.filter((testCase) => splits.get(testCase.id) === 'tuning');
+    const gitDir = gitDirectoryOf(mirror, file.repo);
+    if (gitDir === null) continue;
+    const name = file.repo.replace('/', '+');
     const root = path.join(temp, name);
     execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', gitDir, root]);
     const cache = createJsonIndexCache({ directory: path.join(temp, 'cache', name) });
@@ -57,7 +53,7 @@ try {
       const workspace = await openWorkspace({ cwd: root, env: { ...process.env, XDG_CONFIG_HOME: path.join(temp, 'config') } });
       const filter = createPathFilter({ excludeGlobs: workspace.config.config.context.excludeGlobs });
       const index = await buildRetrievalIndex({ runtime: workspace.runtime, filter, globs: workspace.config.config.context.globs, cache });
-      const goal = `${testCase.issue.title}\n\n${testCase.issue.body}`;
+      const goal = goalOf(testCase);
       const query = goalQueryText(goal);
       const titleText = goalTitleOf(goal);
       const history = await readGitHistory({ runtimeFor: (argv) => createCommandRuntime(workspace, [{ argv, source: 'git' }]), cache });
