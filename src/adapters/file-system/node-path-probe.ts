@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { FileAccessError } from '../../core/index.js';
 import type { PathProbe } from '../../core/index.js';
 import { errnoCode, toFileAccessError } from './to-file-access-error.js';
@@ -53,6 +54,8 @@ export function createNodePathProbe(): PathProbe {
 const O_PATH = process.platform === 'linux' && ['x64', 'arm64', 'arm', 'ia32', 'riscv64', 'ppc64', 's390x', 'loong64'].includes(process.arch) ? 0o10000000 : null;
 /** What `/proc/self/fd/N` appends when the entry was removed after it was opened. */
 const DELETED_SUFFIX = ' (deleted)';
+// A raw descriptor, not a FileHandle: it is closed with closeSync (see realpathByDescriptor).
+const openAsync = promisify(fs.open);
 
 async function realpathOrNull(target: string): Promise<string | null> {
   try {
@@ -67,12 +70,19 @@ async function realpathOrNull(target: string): Promise<string | null> {
   }
 }
 
-/** The kernel's path of `target` through an `O_PATH` descriptor, or null where that cannot tell (then the caller asks realpath). */
+/**
+ * The kernel's path of `target` through an `O_PATH` descriptor, or null where that cannot tell (then the caller asks realpath).
+ *
+ * Only the open runs on the threadpool: it looks the path up and may wait on
+ * a slow mount. Reading `/proc/self/fd/N` and closing an `O_PATH` descriptor
+ * stay in the kernel's memory (no file system is asked, nothing is flushed),
+ * so they run synchronously: one threadpool round trip per path, not three.
+ */
 async function realpathByDescriptor(target: string): Promise<string | null> {
   if (O_PATH === null || !path.isAbsolute(target)) return null;
-  const handle = await fs.promises.open(target, O_PATH);
+  const descriptor = await openAsync(target, O_PATH);
   try {
-    const resolved = await fs.promises.readlink(`/proc/self/fd/${handle.fd}`);
+    const resolved = fs.readlinkSync(`/proc/self/fd/${descriptor}`);
     // Not a path (no /proc mounted gives ENOENT above; a pseudo-file names "anon_inode:..."), or removed meanwhile.
     if (!path.isAbsolute(resolved) || resolved.endsWith(DELETED_SUFFIX)) return null;
     return resolved;
@@ -81,7 +91,7 @@ async function realpathByDescriptor(target: string): Promise<string | null> {
     if (errnoCode(error) !== undefined) return null;
     throw error;
   } finally {
-    await handle.close();
+    fs.closeSync(descriptor);
   }
 }
 

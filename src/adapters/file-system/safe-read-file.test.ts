@@ -7,7 +7,7 @@ import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
 import type { TempWorkspace } from '../../../test/support/temp-workspace.js';
 import { isPathInside } from '../../core/index.js';
 import type { ReadFileRequest } from '../../core/index.js';
-import { safeReadFile } from './safe-read-file.js';
+import { SYNC_READ_MAX_BYTES, safeReadFile } from './safe-read-file.js';
 
 const MIB = 1024 * 1024;
 /** Fails a test that would hang (an open blocking on a FIFO) instead of waiting forever. */
@@ -264,6 +264,123 @@ describe('safeReadFile', () => {
       const result = await safeReadFile({ ...requestFor(path.join(workspace, 'mine.txt'), workspace), isHardLinkAllowed: true });
       expect(result.content).toBe('TOP-SECRET');
     });
+  });
+});
+
+// The same checks on both sets of calls (see SYNC_READ_MAX_BYTES): `auto`, the default, runs every test above.
+describe.each(['sync', 'async'] as const)('safeReadFile on %s calls', (calls) => {
+  it('reads a normal file and closes the descriptor', async () => {
+    await using base = await createTempWorkspace({ files: { 'a.txt': 'line one\n' } });
+    const before = openDescriptorCount();
+    await expect(safeReadFile(requestFor(base.path('a.txt'), base.root), { calls })).resolves.toEqual({ content: 'line one\n', bytes: 9, totalBytes: 9, truncated: false, encoding: 'utf8' });
+    expect(openDescriptorCount()).toBe(before);
+  });
+
+  it('refuses a FIFO before opening it, without blocking', { timeout: HANG_GUARD_MS }, async () => {
+    await using base = await createTempWorkspace();
+    const fifo = base.path('pipe');
+    execFileSync('mkfifo', [fifo]);
+    await expect(safeReadFile(requestFor(fifo, base.root), { calls })).rejects.toMatchObject({ reason: 'not-a-regular-file', message: `${fifo} is a FIFO, not a regular file` });
+  });
+
+  it('refuses a file replaced by a FIFO between the check and the open, without blocking', { timeout: HANG_GUARD_MS }, async () => {
+    await using base = await createTempWorkspace({ files: { 'a.txt': 'hello' } });
+    const target = base.path('a.txt');
+    const before = openDescriptorCount();
+    const reading = safeReadFile(requestFor(target, base.root), {
+      calls,
+      beforeOpen: async () => {
+        fs.rmSync(target);
+        execFileSync('mkfifo', [target]);
+      },
+    });
+    await expect(reading).rejects.toMatchObject({ reason: 'not-a-regular-file', message: `${target} is a FIFO, not a regular file` });
+    expect(openDescriptorCount()).toBe(before);
+  });
+
+  it('refuses a character device before opening it', { timeout: HANG_GUARD_MS }, async () => {
+    await expect(safeReadFile({ path: '/dev/zero', maxBytes: MIB, isContained: () => true }, { calls })).rejects.toMatchObject({ reason: 'not-a-regular-file' });
+  });
+
+  it.each([true, false])('refuses a file swapped for a symlink to an outside file between the check and the open (useProcFd %s)', async (useProcFd) => {
+    const { base, workspace, secret } = await createLayout();
+    await using _base = base;
+    const target = path.join(workspace, 'a.txt');
+    fs.writeFileSync(target, 'inside');
+    const reading = safeReadFile(requestFor(target, workspace), {
+      calls,
+      useProcFd,
+      beforeOpen: async () => {
+        fs.rmSync(target);
+        fs.symlinkSync(secret, target);
+      },
+    });
+    await expect(reading).rejects.toMatchObject({ reason: 'changed-during-access', message: expect.stringContaining('is now a symbolic link') });
+  });
+
+  it.each([true, false])('refuses an outside file opened through a parent swapped for a symlink, even when the swap is undone (useProcFd %s)', async (useProcFd) => {
+    const { base, workspace, outside } = await createLayout();
+    await using _base = base;
+    const directory = path.join(workspace, 'config');
+    const moved = path.join(workspace, 'config-moved');
+    fs.mkdirSync(directory);
+    fs.writeFileSync(path.join(directory, 'secret.txt'), 'inside');
+    const reading = safeReadFile(requestFor(path.join(directory, 'secret.txt'), workspace), {
+      calls,
+      useProcFd,
+      beforeOpen: async () => {
+        fs.renameSync(directory, moved);
+        fs.symlinkSync(outside, directory);
+      },
+      afterOpen: async () => {
+        fs.rmSync(directory);
+        fs.renameSync(moved, directory);
+      },
+    });
+    await expect(reading).rejects.toMatchObject({ reason: 'changed-during-access' });
+  });
+
+  it('refuses a file whose parent is a symlink to an outside folder', async () => {
+    const { base, workspace, outside } = await createLayout();
+    await using _base = base;
+    fs.symlinkSync(outside, path.join(workspace, 'linked'));
+    await expect(safeReadFile(requestFor(path.join(workspace, 'linked', 'secret.txt'), workspace), { calls })).rejects.toMatchObject({
+      reason: 'changed-during-access',
+      message: expect.stringContaining('outside the workspace'),
+    });
+  });
+
+  it('refuses a file with a second hard link unless allowed', async () => {
+    const { base, workspace, secret } = await createLayout();
+    await using _base = base;
+    const planted = path.join(workspace, 'planted.txt');
+    fs.linkSync(secret, planted);
+    await expect(safeReadFile(requestFor(planted, workspace), { calls })).rejects.toMatchObject({ reason: 'not-a-regular-file', message: expect.stringMatching(/has 2 hard links/) });
+    await expect(safeReadFile({ ...requestFor(planted, workspace), isHardLinkAllowed: true }, { calls })).resolves.toMatchObject({ content: 'TOP-SECRET' });
+  });
+
+  it('refuses a binary file and cuts on a character boundary', async () => {
+    await using base = await createTempWorkspace({ files: { 'text.txt': 'abcdefghi€xyz' } });
+    base.write('binary.bin', Buffer.from([0x61, 0, 0x62]));
+    await expect(safeReadFile(requestFor(base.path('binary.bin'), base.root), { calls })).rejects.toMatchObject({ reason: 'binary' });
+    await expect(safeReadFile(requestFor(base.path('text.txt'), base.root, { maxBytes: 10 }), { calls })).resolves.toMatchObject({ content: 'abcdefghi', truncated: true });
+  });
+});
+
+describe('safeReadFile choosing its calls', () => {
+  it('reads a file that grew past the synchronous size after the check, up to the cap', async () => {
+    await using base = await createTempWorkspace({ files: { 'grows.txt': 'small' } });
+    const target = base.path('grows.txt');
+    const grown = Buffer.alloc(SYNC_READ_MAX_BYTES * 2, 'x');
+    const result = await safeReadFile(requestFor(target, base.root, { maxBytes: SYNC_READ_MAX_BYTES * 4 }), { beforeOpen: async () => fs.writeFileSync(target, grown) });
+    expect(result).toMatchObject({ bytes: grown.length, totalBytes: grown.length, truncated: false });
+  });
+
+  it('reads the capped start of a file larger than the synchronous size', async () => {
+    await using base = await createTempWorkspace();
+    const target = base.write('large.txt', Buffer.alloc(SYNC_READ_MAX_BYTES + 10, 'y'));
+    await expect(safeReadFile(requestFor(target, base.root, { maxBytes: SYNC_READ_MAX_BYTES * 2 }))).resolves.toMatchObject({ bytes: SYNC_READ_MAX_BYTES + 10, truncated: false });
+    await expect(safeReadFile(requestFor(target, base.root, { maxBytes: 4 }))).resolves.toMatchObject({ content: 'yyyy', truncated: true });
   });
 });
 

@@ -1,10 +1,10 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { FileAccessError, InvalidInputError } from '../../core/index.js';
 import type { FileContent, ReadFileRequest } from '../../core/index.js';
 import { assertRegularFile } from './assert-regular-file.js';
 import { assertSingleLink } from './assert-single-link.js';
+import { ASYNC_READ_FILE_OPS, type ReadFileOps, SYNC_READ_FILE_OPS } from './read-file-ops.js';
 import { errnoCode, toFileAccessError } from './to-file-access-error.js';
 import { utf8CutPoint } from './utf8-cut-point.js';
 
@@ -37,12 +37,26 @@ export interface SafeReadFileInternal {
   afterOpen?: () => Promise<void>;
   /** Default true; false forces the portable re-check instead of `/proc/self/fd`. */
   useProcFd?: boolean;
+  /** Default `auto` (synchronous calls for a small read, see SYNC_READ_MAX_BYTES); `sync` or `async` forces one set of calls for every step. */
+  calls?: 'auto' | 'sync' | 'async';
 }
+
+/**
+ * A read of at most this many bytes runs on synchronous calls: each of its
+ * six steps (lstat, open, fstat, the descriptor's path, read, close) would
+ * otherwise be one round trip through libuv's threadpool, which costs far
+ * more than the call itself for a small file (8.7k files: 5.8 s against
+ * 0.15 s). A local read of 1 MiB takes well under a millisecond; a larger
+ * one stays on the threadpool so it never holds the event loop for long.
+ */
+export const SYNC_READ_MAX_BYTES = 1024 * 1024;
 
 /**
  * Reads at most `maxBytes` of a regular file inside the workspace, safely
  * against hostile or changing files:
  *
+ * - refuses a symlink, FIFO, socket, device or directory by `lstat` before
+ *   opening it (opening some devices has side effects);
  * - opens without following a final symlink and without blocking on a FIFO,
  *   then refuses anything `fstat` does not call a regular file, and a file
  *   with more than one hard link unless `isHardLinkAllowed`;
@@ -51,6 +65,9 @@ export interface SafeReadFileInternal {
  *   device and inode), so a swap after the scope check is refused;
  * - reads only the first `maxBytes` (+3 lookahead) bytes, cut on a UTF-8
  *   character boundary; a BOM is kept; invalid UTF-8 is replaced (U+FFFD).
+ *
+ * The same steps and checks run on synchronous calls when the file's start
+ * to read is at most SYNC_READ_MAX_BYTES, else on the threadpool.
  *
  * Throws FileAccessError: `not-found`, `is-a-directory`, `not-a-regular-file`,
  * `binary` (NUL in the first 8 KiB), `not-a-regular-file` for a hard link, `permission-denied`,
@@ -64,36 +81,48 @@ export interface SafeReadFileInternal {
 export async function safeReadFile(request: SafeReadFileRequest, _internal: SafeReadFileInternal = {}): Promise<FileContent> {
   if (!Number.isSafeInteger(request.maxBytes) || request.maxBytes < 0) throw new InvalidInputError('maxBytes', `must be a non-negative integer, got ${request.maxBytes}`);
   request.signal?.throwIfAborted();
-  await refuseUnlessRegularPath(request.path);
+  const calls = _internal.calls ?? 'auto';
+  // One lstat is a single metadata call: it runs synchronously unless forced, and its size picks the calls for the rest.
+  const pathStats = await refuseUnlessRegularPath(calls === 'async' ? ASYNC_READ_FILE_OPS : SYNC_READ_FILE_OPS, request.path);
+  const opsFor = (size: number): ReadFileOps => (calls === 'sync' || (calls === 'auto' && capacityOf(size, request.maxBytes) <= SYNC_READ_MAX_BYTES) ? SYNC_READ_FILE_OPS : ASYNC_READ_FILE_OPS);
+  const ops = opsFor(pathStats.size);
   await _internal.beforeOpen?.();
-  const handle = await openWithoutFollowing(request.path);
+  const descriptor = await openWithoutFollowing(ops, request.path);
   try {
     await _internal.afterOpen?.();
-    const opened = await handle.stat({ bigint: true });
+    const opened = await ops.fstat(descriptor);
     assertRegularFile(opened, request.path);
     if (request.isHardLinkAllowed !== true) assertSingleLink(opened, request.path);
-    await verifyOpenedInside(handle, opened, request, _internal.useProcFd ?? true);
-    return await readCapped(handle, Number(opened.size), request);
+    await verifyOpenedInside(ops, descriptor, opened, request, _internal.useProcFd ?? true);
+    // The size the descriptor reports now picks the read's calls: a file grown since the lstat is read on the threadpool.
+    const totalBytes = Number(opened.size);
+    return await readCapped(opsFor(totalBytes), descriptor, totalBytes, request);
   } finally {
-    await handle.close();
+    await ops.close(descriptor);
   }
 }
 
+/** Bytes read of a file of `totalBytes`: the cap plus the lookahead, at least the binary sniff. */
+function capacityOf(totalBytes: number, maxBytes: number): number {
+  return Math.min(totalBytes, Math.max(maxBytes + UTF8_LOOKAHEAD_BYTES, BINARY_SNIFF_BYTES));
+}
+
 /** Refuses special files before opening them: opening some devices has side effects. */
-async function refuseUnlessRegularPath(target: string): Promise<void> {
+async function refuseUnlessRegularPath(ops: ReadFileOps, target: string): Promise<fs.Stats> {
   let stats: fs.Stats;
   try {
-    stats = await fs.promises.lstat(target);
+    stats = await ops.lstat(target);
   } catch (error) {
     throw toFileAccessError(error, target);
   }
   if (stats.isSymbolicLink()) throw changedDuringAccess(target, 'is now a symbolic link');
   assertRegularFile(stats, target);
+  return stats;
 }
 
-async function openWithoutFollowing(target: string): Promise<FileHandle> {
+async function openWithoutFollowing(ops: ReadFileOps, target: string): Promise<number> {
   try {
-    return await fs.promises.open(target, OPEN_FLAGS);
+    return await ops.open(target, OPEN_FLAGS);
   } catch (error) {
     // The path is a realpath checked by the scope: a symlink there now means it was swapped.
     if (errnoCode(error) === 'ELOOP' || errnoCode(error) === 'EMLINK') throw changedDuringAccess(target, 'is now a symbolic link', error);
@@ -104,17 +133,17 @@ async function openWithoutFollowing(target: string): Promise<FileHandle> {
   }
 }
 
-async function verifyOpenedInside(handle: FileHandle, opened: fs.BigIntStats, request: ReadFileRequest, useProcFd: boolean): Promise<void> {
-  const descriptorPath = useProcFd ? await readDescriptorPath(handle.fd) : null;
+async function verifyOpenedInside(ops: ReadFileOps, descriptor: number, opened: fs.BigIntStats, request: ReadFileRequest, useProcFd: boolean): Promise<void> {
+  const descriptorPath = useProcFd ? await readDescriptorPath(ops, descriptor) : null;
   if (descriptorPath !== null) {
     if (!request.isContained(descriptorPath)) throw changedDuringAccess(request.path, `now leads to ${descriptorPath}, outside the workspace`);
     return;
   }
   let current: fs.BigIntStats;
   try {
-    const realPath = await fs.promises.realpath(request.path);
+    const realPath = await ops.realpath(request.path);
     if (!request.isContained(realPath)) throw changedDuringAccess(request.path, `now leads to ${realPath}, outside the workspace`);
-    current = await fs.promises.stat(realPath, { bigint: true });
+    current = await ops.stat(realPath);
   } catch (error) {
     if (FileAccessError.isInstance(error)) throw error;
     throw changedDuringAccess(request.path, 'disappeared while it was opened', error);
@@ -123,10 +152,10 @@ async function verifyOpenedInside(handle: FileHandle, opened: fs.BigIntStats, re
 }
 
 /** The kernel's path of an open descriptor (Linux), or null where `/proc` cannot tell. */
-async function readDescriptorPath(descriptor: number): Promise<string | null> {
+async function readDescriptorPath(ops: ReadFileOps, descriptor: number): Promise<string | null> {
   if (process.platform !== 'linux') return null;
   try {
-    return await fs.promises.readlink(`/proc/self/fd/${descriptor}`);
+    return await ops.readlink(`/proc/self/fd/${descriptor}`);
   } catch (error) {
     // No /proc (a container without it, a sandbox): the caller falls back to realpath + inode.
     if (errnoCode(error) !== undefined) return null;
@@ -134,13 +163,13 @@ async function readDescriptorPath(descriptor: number): Promise<string | null> {
   }
 }
 
-async function readCapped(handle: FileHandle, totalBytes: number, request: ReadFileRequest): Promise<FileContent> {
-  const capacity = Math.min(totalBytes, Math.max(request.maxBytes + UTF8_LOOKAHEAD_BYTES, BINARY_SNIFF_BYTES));
+async function readCapped(ops: ReadFileOps, descriptor: number, totalBytes: number, request: ReadFileRequest): Promise<FileContent> {
+  const capacity = capacityOf(totalBytes, request.maxBytes);
   const buffer = Buffer.alloc(capacity);
   let filled = 0;
   while (filled < capacity) {
     request.signal?.throwIfAborted();
-    const { bytesRead } = await handle.read(buffer, filled, Math.min(READ_CHUNK_BYTES, capacity - filled), filled);
+    const bytesRead = await ops.read(descriptor, buffer, filled, Math.min(READ_CHUNK_BYTES, capacity - filled), filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
   }

@@ -60,8 +60,17 @@ export function toAbsoluteUnresolved(requested: string, base: string, homeDir: s
  * Resolves every symlink the way the kernel would, component by component:
  * existing prefixes through `realpath`, the first missing component and
  * everything after it lexically (a missing name cannot be a symlink).
+ *
+ * A path that exists is first resolved whole, in one `realpath`: the kernel
+ * resolves it component by component itself, with the same answer as the
+ * walk (`..` of a real directory is its parent either way), at the cost of
+ * one probe instead of one per component. When the whole path does not
+ * resolve (a missing name, `..` past a file, an error), the walk runs and
+ * gives the answer and the error it always gave.
  */
 export async function resolveReal(absolute: string, probe: PathProbe): Promise<{ path: string; exists: boolean }> {
+  const whole = await probe.realpath(absolute).catch(() => null);
+  if (whole !== null) return { path: whole, exists: true };
   const { root } = path.parse(absolute);
   const segments = absolute.slice(root.length).split(SEPARATORS).filter((segment) => segment.length > 0);
   let current = (await probe.realpath(root)) ?? root;
