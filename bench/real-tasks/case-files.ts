@@ -1,4 +1,5 @@
 /** The real-task dev set's case files, their split and where their repositories are (README.md beside this file). */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,4 +56,27 @@ export function gitDirectoryOf(mirror: string, repo: string): string | null {
     if (fs.existsSync(path.join(candidate, 'HEAD')) && fs.existsSync(path.join(candidate, 'objects'))) return candidate;
   }
   return null;
+}
+
+/**
+ * Checks out `commit` in the clone at `root`, leaving out the files whose
+ * contents the mirror lacks (a snapshot holds no file of 4 MiB or more:
+ * images and archives, never the source a case is about), by a sparse
+ * checkout that excludes exactly them. Returns how many were left out.
+ */
+export function checkoutCommit(root: string, commit: string): number {
+  const run = (args: readonly string[], input?: string) => execFileSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'], ...(input === undefined ? {} : { input }) });
+  const entries = run(['ls-tree', '-r', '-z', '--format=%(objecttype) %(objectname)\t%(path)', commit])
+    .split('\0')
+    .filter((entry) => entry.startsWith('blob '))
+    .map((entry) => ({ object: entry.slice(5, entry.indexOf('\t')), path: entry.slice(entry.indexOf('\t') + 1) }));
+  const answers = run(['cat-file', '--batch-check=%(objectname) %(objecttype)', '--buffer'], `${entries.map((entry) => entry.object).join('\n')}\n`).split('\n');
+  const missing = entries.filter((_, index) => answers[index]?.endsWith(' missing') === true).map((entry) => entry.path);
+  // The patterns are written, not set with `git sparse-checkout`, which would first refresh the current checkout (and trip on its own missing files).
+  run(['config', 'core.sparseCheckout', 'true']);
+  fs.mkdirSync(path.join(root, '.git', 'info'), { recursive: true });
+  fs.writeFileSync(path.join(root, '.git', 'info', 'sparse-checkout'), ['/*', ...missing.map((file) => `!/${file.replace(/([*?[\\!#])/g, '\\$1')}`)].join('\n') + '\n');
+  run(['checkout', '-q', '-f', '--detach', commit]);
+  run(['clean', '-q', '-f', '-d', '-x']);
+  return missing.length;
 }

@@ -29,7 +29,7 @@ import { discoverContext } from '../../src/context/discovery/index.js';
 import { TEST_FILE } from '../../src/context/discovery/rank-candidates.js';
 import { isCodePath } from '../../src/context/discovery/retrieval/is-indexable-source.js';
 import { rankPlainBm25 } from '../retrieval/rank-plain-bm25.js';
-import { gitDirectoryOf, goalOf, loadCaseFiles, mirrorFromArguments, splitCases } from './case-files.js';
+import { checkoutCommit, gitDirectoryOf, goalOf, loadCaseFiles, mirrorFromArguments, splitCases } from './case-files.js';
 
 const TOP = 4;
 /** Larger files are left out of the BM25 baseline, as the goal index leaves them out. */
@@ -106,6 +106,8 @@ const add = (key: string, scores: Scores) => {
 const skippedRepos: string[] = [];
 const started = performance.now();
 let ran = 0;
+/** Files the mirror lacks the contents of, left out of the checkouts (large binaries). */
+let leftOutFiles = 0;
 
 try {
   for (const file of caseFiles) {
@@ -124,8 +126,7 @@ try {
     // One cache per repository: files unchanged between two cases' commits are not indexed again.
     const retrievalCache = createJsonIndexCache({ directory: path.join(temp, 'cache', file.repo.replace('/', '+')) });
     for (const testCase of present) {
-      git(root, ['checkout', '-q', '-f', '--detach', testCase.parent]);
-      git(root, ['clean', '-q', '-f', '-d', '-x']);
+      leftOutFiles += checkoutCommit(root, testCase.parent);
       const goal = goalOf(testCase);
       const workspace = await openWorkspace({ cwd: root, env: { ...process.env, XDG_CONFIG_HOME: path.join(temp, 'config'), XDG_CACHE_HOME: path.join(temp, 'xdg-cache') } });
       const loaded = workspace.config.config;
@@ -171,4 +172,5 @@ for (const split of ['tuning', 'held-out'] as const) {
   }
 }
 for (const line of skippedRepos) console.log(`skipped: ${line}`);
+if (leftOutFiles > 0) console.log(`${leftOutFiles} files the mirror lacks (4 MiB or more) were left out of the checkouts`);
 console.log(`\n${ran} cases in ${Math.round((performance.now() - started) / 1000)} s`);

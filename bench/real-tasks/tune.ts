@@ -22,7 +22,7 @@ import { readGitHistory } from '../../src/context/discovery/read-git-history.js'
 import { buildRetrievalIndex } from '../../src/context/discovery/retrieval/build-retrieval-index.js';
 import { type GoalMatch, rankByGoal } from '../../src/context/discovery/retrieval/rank-by-goal.js';
 import { weighByHistory } from '../../src/context/discovery/weigh-by-history.js';
-import { gitDirectoryOf, goalOf, loadCaseFiles, mirrorFromArguments, splitCases } from './case-files.js';
+import { checkoutCommit, gitDirectoryOf, goalOf, loadCaseFiles, mirrorFromArguments, splitCases } from './case-files.js';
 
 const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const mirror = mirrorFromArguments(process.argv);
@@ -49,7 +49,7 @@ try {
     execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', gitDir, root]);
     const cache = createJsonIndexCache({ directory: path.join(temp, 'cache', name) });
     for (const testCase of tuning) {
-      execFileSync('git', ['checkout', '-q', '-f', '--detach', testCase.parent], { cwd: root });
+      checkoutCommit(root, testCase.parent);
       const workspace = await openWorkspace({ cwd: root, env: { ...process.env, XDG_CONFIG_HOME: path.join(temp, 'config') } });
       const filter = createPathFilter({ excludeGlobs: workspace.config.config.context.excludeGlobs });
       const index = await buildRetrievalIndex({ runtime: workspace.runtime, filter, globs: workspace.config.config.context.globs, cache });
