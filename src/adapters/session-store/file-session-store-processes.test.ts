@@ -12,7 +12,7 @@ import { createFileSessionStore } from './file-session-store.js';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const identity = <T>(value: T): T => value;
 
-/** A holder script: creates session `shared`, says "ready", then appends records of varying size until killed (or exits at once). */
+/** A holder script: creates session `shared`, says "ready", then appends 3,000 records of varying size and stays alive until killed (or exits at once). */
 function writeHolderScript(temp: TempWorkspace): string {
   const moduleUrl = new URL('./file-session-store.ts', import.meta.url).href;
   return temp.write(
@@ -24,7 +24,9 @@ function writeHolderScript(temp: TempWorkspace): string {
       `await writer.append({ kind: 'tick', index: 0, payload: '' });\n` +
       `if (mode === 'exit') process.exit(0);\n` +
       `process.stdout.write('ready\\n');\n` +
-      `for (let index = 1; ; index += 1) await writer.append({ kind: 'tick', index, payload: 'x'.repeat((index * 7919) % 100000) });\n`,
+      // Bounded (about 30 MiB): unbounded, a slow reader let the file reach the store's size cap, the append threw and the holder exited early.
+      `for (let index = 1; index <= 3000; index += 1) await writer.append({ kind: 'tick', index, payload: 'x'.repeat((index * 7919) % 20000) });\n` +
+      `setInterval(() => {}, 60000);\n`,
   );
 }
 
