@@ -1,3 +1,4 @@
+import { byScoreThenPath } from './compare-ranked.js';
 import type { GoalMatch } from './retrieval/rank-by-goal.js';
 
 /**
@@ -37,5 +38,5 @@ export function combineTitleRanking(matches: readonly GoalMatch[], titleMatches:
   }
   return [...byPath.values()]
     .map(({ match, share }) => ({ ...match, score: Math.round(share * best * 1000) / 1000 }))
-    .sort((left, right) => right.score - left.score || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+    .sort(byScoreThenPath);
 }

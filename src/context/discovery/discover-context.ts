@@ -257,7 +257,7 @@ async function fuseWithGoal(
   const title = goalTitleOf(goal);
   const goalMatches = title === query.trim() ? rankByGoal(index, query) : combineTitleRanking(rankByGoal(index, query), rankByGoal(index, title));
   const weighed = options.history === null ? goalMatches : weighByHistory(goalMatches, options.history, query, { exists: (path) => indexed.has(path) && options.filter.isAllowed(path) });
-  const matches = demoteByRole(weighed, goalTitleOf(goal));
+  const matches = demoteByRole(weighed, title);
   const { resolver } = options;
   const agreements =
     options.hasFailures && resolver !== null && matches.length > 0

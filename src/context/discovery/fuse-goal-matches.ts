@@ -1,3 +1,4 @@
+import { byScoreThenPath } from './compare-ranked.js';
 import type { Evidence } from './evidence-board.js';
 import type { ImportAgreement } from './find-import-agreements.js';
 import type { RankedCandidate } from './rank-candidates.js';
@@ -123,7 +124,7 @@ function goalEvidenceOf(match: GoalMatch | undefined, agreement: ImportAgreement
 export function demoteByRole<M extends GoalMatch>(matches: readonly M[], goalTitle: string): M[] {
   return matches
     .map((match) => ({ ...match, score: Math.round(match.score * roleFactorOf(match.path, goalTitle) * 1000) / 1000 }))
-    .sort((left, right) => right.score - left.score || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+    .sort(byScoreThenPath);
 }
 
 /** One line in real terms: `changed together with src/a.ts in 14 commits; changed by 3 past commits about slot, hydration; changed recently`. */

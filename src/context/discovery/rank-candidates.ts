@@ -1,3 +1,4 @@
+import { compareText } from './compare-ranked.js';
 import { EVIDENCE_GROUP, type Evidence, type EvidenceBoard } from './evidence-board.js';
 
 /** A candidate file with its score and the evidence behind it, strongest first. */
@@ -67,7 +68,3 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** Code-unit order, independent of the locale. */
-function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
-}

@@ -1,3 +1,4 @@
+import { byScoreThenPath } from './compare-ranked.js';
 import { TEST_FILE } from './rank-candidates.js';
 import type { GoalMatch } from './retrieval/rank-by-goal.js';
 import { tokenizeCode } from './retrieval/tokenize-code.js';
@@ -142,7 +143,7 @@ export function weighByHistory(matches: readonly GoalMatch[], history: GitHistor
     const item = evidence.get(path);
     weighed.push({ ...match, score: round(score * (best > 0 ? best : 1)), ...(item === undefined ? {} : { history: item }) });
   }
-  weighed.sort((left, right) => right.score - left.score || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  weighed.sort(byScoreThenPath);
   return weighed.slice(0, MAX_MATCHES);
 }
 

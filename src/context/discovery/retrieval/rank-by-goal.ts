@@ -1,3 +1,4 @@
+import { compareText } from '../compare-ranked.js';
 import { TEST_FILE } from '../rank-candidates.js';
 import { type RetrievalIndex, documentFrequencyOf, postingsOf } from './build-retrieval-index.js';
 import { FIELD_COUNT, RETRIEVAL_FIELDS, type IndexedDocument, type RetrievalField, pathWordsOf } from './index-document.js';
@@ -193,6 +194,3 @@ function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-function compareText(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
-}
