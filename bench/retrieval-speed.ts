@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createJsonIndexCache } from '../src/adapters/index-cache/index.js';
 import { openWorkspace } from '../src/adapters/node-workspace/index.js';
+import type { ActionResultMap } from '../src/core/index.js';
 import type { PathFilter } from '../src/context/discovery/create-path-filter.js';
 import { buildRetrievalIndex, type RetrievalIndex } from '../src/context/discovery/retrieval/build-retrieval-index.js';
 import { rankByGoal } from '../src/context/discovery/retrieval/rank-by-goal.js';
@@ -89,13 +90,24 @@ const cache = createJsonIndexCache({ directory: cacheDirectory });
 const coldCached = await measure(() => build({ cache }), () => fs.rmSync(cacheDirectory, { recursive: true, force: true }));
 const warm = await measure(() => build({ cache }));
 const entryBytes = fs.readdirSync(cacheDirectory).reduce((sum, name) => sum + fs.statSync(path.join(cacheDirectory, name)).size, 0);
-// 1% of the files "changed": their entries are dropped from the cache, so they are read again and the rest are not.
 const entryFile = path.join(cacheDirectory, fs.readdirSync(cacheDirectory)[0]!);
-const fullEntry = fs.readFileSync(entryFile, 'utf8');
-const droppedEntry = JSON.stringify({ ...(JSON.parse(fullEntry) as { files: unknown[] }), files: (JSON.parse(fullEntry) as { files: unknown[] }).files.filter((_file, position) => position % 100 !== 0) });
+const fullEntry = fs.readFileSync(entryFile);
+// 1% of the files "changed": the listing reports a newer mtime for every hundredth file, so those are read again and the rest are not.
+const touchedRuntime: typeof workspace.runtime = {
+  ...workspace.runtime,
+  execute: async (action, executeOptions) => {
+    const result = await workspace.runtime.execute(action, executeOptions);
+    if (action.kind !== 'fs.list' || !result.ok) return result;
+    const listing = result.value as ActionResultMap['fs.list'];
+    let file = 0;
+    const entries = listing.entries.map((entry) => (entry.kind === 'file' && entry.modifiedMs !== undefined && file++ % 100 === 0 ? { ...entry, modifiedMs: entry.modifiedMs + 1 } : entry));
+    return { ...result, value: { ...listing, entries } } as typeof result;
+  },
+};
 const incremental = await measure(
-  () => build({ cache }),
-  () => fs.writeFileSync(entryFile, droppedEntry),
+  () => buildRetrievalIndex({ runtime: touchedRuntime, filter: everything, globs, maxFiles: NO_CAP, cache }),
+  // Each round starts from the unchanged entry.
+  () => fs.writeFileSync(entryFile, fullEntry),
 );
 
 // Queries: the retrieval bench's goals against this index and against plain BM25.

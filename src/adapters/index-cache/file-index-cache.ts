@@ -21,6 +21,24 @@ export interface FileIndexCache {
   readonly directory: string;
 }
 
+/**
+ * The file's bytes, read straight into one buffer of its size (a tens-of-MiB
+ * index entry: FileHandle.readFile reads it in chunks and joins them). A
+ * file that grew since its size was taken is read up to that size; a shorter
+ * one is returned as long as it is.
+ */
+async function readWhole(handle: fs.promises.FileHandle, size: number): Promise<Uint8Array> {
+  // Its own ArrayBuffer at offset 0 (not the shared pool): a decoder can lay typed arrays on it without copying.
+  const bytes = new Uint8Array(new ArrayBuffer(size));
+  let filled = 0;
+  while (filled < size) {
+    const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? bytes : bytes.subarray(0, filled);
+}
+
 function errnoCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
@@ -60,7 +78,7 @@ export function createFileIndexCache(options: { directory: string; extension?: s
         const stats = await handle.stat();
         if (!stats.isFile()) throw new FileAccessError({ reason: 'not-a-regular-file', path: target, message: `${target} is not a regular file` });
         if (stats.size > MAX_INDEX_CACHE_ENTRY_BYTES) return null;
-        return new Uint8Array(await handle.readFile());
+        return await readWhole(handle, stats.size);
       } finally {
         await handle.close();
       }

@@ -2,15 +2,20 @@ import { BrassError } from '../../core/index.js';
 import { createFileIndexCache } from './file-index-cache.js';
 
 /**
- * An index cache of JSON values, one file per key (`<directory>/<key>.json`).
- * It has the shape of discovery's `RetrievalIndexCache`
- * (src/context/discovery/retrieval), which this layer may not import.
+ * An index cache of JSON values (`<directory>/<key>.json`) and byte entries
+ * (`<directory>/<key>.bin`), one file per key and kind. It has the shape of
+ * discovery's `RetrievalIndexCache` (src/context/discovery/retrieval),
+ * which this layer may not import.
  */
 export interface JsonIndexCache {
   /** The value stored under `key`, or null when there is none. */
   load(key: string): Promise<unknown | null>;
   /** Replaces the value of `key` atomically (temp file + rename). */
   save(key: string, value: unknown): Promise<void>;
+  /** The bytes stored under `key`, or null when there are none. */
+  read(key: string): Promise<Uint8Array | null>;
+  /** Replaces the bytes of `key` atomically (temp file + rename). */
+  write(key: string, bytes: Uint8Array): Promise<void>;
   readonly directory: string;
 }
 
@@ -30,8 +35,11 @@ const encoder = new TextEncoder();
  */
 export function createJsonIndexCache(options: { directory: string }): JsonIndexCache {
   const files = createFileIndexCache({ directory: options.directory, extension: 'json' });
+  const binaries = createFileIndexCache({ directory: options.directory, extension: 'bin' });
   return {
     directory: files.directory,
+    read: (key) => binaries.read(key),
+    write: (key, bytes) => binaries.write(key, bytes),
     async load(key) {
       const bytes = await files.read(key);
       if (bytes === null) return null;

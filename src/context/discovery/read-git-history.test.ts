@@ -29,7 +29,7 @@ async function runtimeForIn(root: string, limits: { maxShellOutputBytes?: number
   return { runtimeFor, calls };
 }
 
-function memoryCache(): RetrievalIndexCache & { entries: Map<string, unknown> } {
+function memoryCache(): Pick<RetrievalIndexCache, 'load' | 'save'> & { entries: Map<string, unknown> } {
   const entries = new Map<string, unknown>();
   return { entries, load: async (key) => entries.get(key) ?? null, save: async (key, value) => void entries.set(key, JSON.parse(JSON.stringify(value))) };
 }
@@ -95,10 +95,10 @@ describe('readGitHistory', () => {
     commit(workspace, 'one', { 'a.ts': '1\n' }, 0);
     const { runtimeFor } = await runtimeForIn(workspace.root);
     const warnings: string[] = [];
-    const broken: RetrievalIndexCache = { load: async () => Promise.reject(new Error('unexpected end of JSON')), save: async () => {} };
+    const broken: Pick<RetrievalIndexCache, 'load' | 'save'> = { load: async () => Promise.reject(new Error('unexpected end of JSON')), save: async () => {} };
     expect((await readGitHistory({ runtimeFor, cache: broken, warnings }))!.commits).toHaveLength(1);
     expect(warnings[0]).toMatch(/cached git history could not be read \(unexpected end of JSON\)/);
-    const malformed: RetrievalIndexCache = { load: async () => ({ format: 1, head: 'x', paths: 7 }), save: async () => {} };
+    const malformed: Pick<RetrievalIndexCache, 'load' | 'save'> = { load: async () => ({ format: 1, head: 'x', paths: 7 }), save: async () => {} };
     expect((await readGitHistory({ runtimeFor, cache: malformed }))!.commits).toHaveLength(1);
   });
 

@@ -16,7 +16,7 @@ export interface ReadGitHistoryOptions {
   /** The runtime for each exact argv (its permission service decides), as for readChangedFiles. */
   runtimeFor: (argv: readonly string[]) => Runtime;
   /** Keeps the history per HEAD between runs (the retrieval index's cache, under a key of its own). */
-  cache?: RetrievalIndexCache;
+  cache?: Pick<RetrievalIndexCache, 'load' | 'save'>;
   /** Commits read at most (default MAX_HISTORY_COMMITS). */
   maxCommits?: number;
   /** Warnings for the discovery report: a cut or shallow history, trouble with the cache. */

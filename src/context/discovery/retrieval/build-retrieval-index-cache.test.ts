@@ -8,7 +8,7 @@ import { createPathFilter } from '../create-path-filter.js';
 import { buildRetrievalIndex } from './build-retrieval-index.js';
 import { termCountsOf } from './index-document.js';
 import { rankByGoal } from './rank-by-goal.js';
-import { RETRIEVAL_INDEX_FORMAT_VERSION, decodeRetrievalEntry } from './retrieval-cache-entry.js';
+import { RETRIEVAL_INDEX_FORMAT_VERSION, decodeSegment } from './index-segment.js';
 import { retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
 const FILES = {
@@ -47,7 +47,7 @@ async function setUp(files: Record<string, string> = FILES, countingOptions: { d
   const cache = createJsonIndexCache({ directory: cacheHome.path('retrieval-index') });
   const { runtime, reads, kinds } = await openCounting(workspace, countingOptions);
   const build = (clock = LATER) => buildRetrievalIndex({ runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], cache, clock });
-  const entryFile = cacheHome.path(`retrieval-index/${retrievalCacheKeyOf(workspace.root)}.json`);
+  const entryFile = cacheHome.path(`retrieval-index/${retrievalCacheKeyOf(workspace.root)}.bin`);
   return {
     workspace,
     cache,
@@ -55,11 +55,25 @@ async function setUp(files: Record<string, string> = FILES, countingOptions: { d
     kinds,
     build,
     entryFile,
+    cacheFileOf: (root: string) => cacheHome.path(`retrieval-index/${retrievalCacheKeyOf(root)}.bin`),
     async [Symbol.asyncDispose]() {
       await workspace.dispose();
       await cacheHome.dispose();
     },
   };
+}
+
+/** A section of a cache entry as a view onto `bytes` (laid out as index-segment writes it: prefix, JSON header, 8-byte aligned sections). */
+function sectionOf(bytes: Buffer, name: string): Int32Array {
+  const prefix = new Uint32Array(bytes.buffer, bytes.byteOffset, 4);
+  const header = JSON.parse(bytes.subarray(16, 16 + prefix[3]!).toString('utf8')) as { sections: { name: string; length: number }[] };
+  const sizes: Record<string, number> = { fileSizes: 8, fileMtimes: 8, counts: 2, vocabularyText: 1, declaredText: 1, pathWordText: 1 };
+  let offset = Math.ceil((16 + prefix[3]!) / 8) * 8;
+  for (const section of header.sections) {
+    if (section.name === name) return new Int32Array(bytes.buffer, bytes.byteOffset + offset, section.length);
+    offset = Math.ceil((offset + section.length * (sizes[section.name] ?? 4)) / 8) * 8;
+  }
+  throw new Error(`no section ${name}`);
 }
 
 const termsOf = (index: Awaited<ReturnType<typeof buildRetrievalIndex>>) => index.documents.map((document) => [document.path, [...termCountsOf(document, 'identifiers')], document.declaredNames, document.imports]);
@@ -117,7 +131,7 @@ describe('buildRetrievalIndex with a cache', () => {
   });
 
   it('reads only the changed and the added file, and forgets the removed one', async () => {
-    await using setup = await setUp();
+    await using setup = await setUp({ ...FILES, 'src/ledger.ts': 'export function ledgerBalance(entries: number[]) {\n  return entries.length;\n}\n' });
     await setup.build();
     setup.workspace.write('src/invoice.ts', 'export function invoiceTotalWithTax(lines: number[], taxRate: number) {\n  return lines.length * taxRate;\n}\n');
     setup.workspace.write('src/refund.ts', 'export const refundPolicy = 30;\n');
@@ -125,11 +139,15 @@ describe('buildRetrievalIndex with a cache', () => {
     setup.reads.length = 0;
     const index = await setup.build();
     expect(setup.reads.sort()).toEqual(['src/invoice.ts', 'src/refund.ts']);
-    expect(index.files).toEqual({ cached: 1, read: 2 });
-    expect(index.documents.map((document) => document.path)).toEqual(['src/invoice.ts', 'src/refund.ts']);
+    expect(index.files).toEqual({ cached: 2, read: 2 });
+    expect(index.documents.map((document) => document.path)).toEqual(['src/invoice.ts', 'src/ledger.ts', 'src/refund.ts']);
     expect(index.documents[0]!.declaredNames).toEqual(['invoiceTotalWithTax']);
+    // Cached and fresh documents mixed rank exactly as an index built from the files alone.
+    const uncached = await buildRetrievalIndex({ runtime: (await openCounting(setup.workspace)).runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], clock: LATER });
+    expect(termsOf(index)).toEqual(termsOf(uncached));
+    for (const goal of ['the refund policy is 30 days', 'invoice total with tax rate', 'the ledger balance counts entries']) expect(rankByGoal(index, goal)).toEqual(rankByGoal(uncached, goal));
     setup.reads.length = 0;
-    expect((await setup.build()).files).toEqual({ cached: 3, read: 0 });
+    expect((await setup.build()).files).toEqual({ cached: 4, read: 0 });
   });
 
   it('reads a file again when its mtime is too close to the build that cached it', async () => {
@@ -142,24 +160,27 @@ describe('buildRetrievalIndex with a cache', () => {
   });
 
   it.each([
-    ['a torn write', (file: string) => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').slice(0, 100)), /could not be read \(the cache entry .* is not valid JSON\); the index is rebuilt/],
-    ['a foreign JSON value', (file: string) => fs.writeFileSync(file, '{"files": 3}'), /the retrieval index cache entry is corrupt; the index is rebuilt/],
+    ['a torn write', (file: string) => fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 100)), /^the retrieval index cache entry is corrupt; the index is rebuilt$/],
+    ['a foreign file', (file: string) => fs.writeFileSync(file, '{"files": 3}'), /^the retrieval index cache entry is corrupt; the index is rebuilt$/],
     [
-      'a damaged document',
+      'a posting that names no document',
       (file: string) => {
-        const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as { files: unknown[][] };
-        entry.files[1]![3] = [['token', 'not a count'], [], [], []];
-        fs.writeFileSync(file, JSON.stringify(entry));
+        // The last word of the postings section: a document number past the end.
+        const bytes = fs.readFileSync(file);
+        const postingEntries = sectionOf(bytes, 'postingEntries');
+        postingEntries[postingEntries.length - 2] = 1_000;
+        fs.writeFileSync(file, bytes);
       },
-      /the retrieval index cache entry is corrupt; the index is rebuilt/,
+      /^the retrieval index cache entry is corrupt; the index is rebuilt$/,
     ],
     [
       'an older format version',
       (file: string) => {
-        const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: number };
-        fs.writeFileSync(file, JSON.stringify({ ...entry, version: RETRIEVAL_INDEX_FORMAT_VERSION - 1 }));
+        const bytes = fs.readFileSync(file);
+        new Uint32Array(bytes.buffer, bytes.byteOffset, 4)[2] = RETRIEVAL_INDEX_FORMAT_VERSION - 1;
+        fs.writeFileSync(file, bytes);
       },
-      /the retrieval index cache is from another version of brass-agent; the index is rebuilt/,
+      /^the retrieval index cache is from another version of brass-agent; the index is rebuilt$/,
     ],
   ])('rebuilds from the files, with a warning, over %s', async (_name, damage, warning) => {
     await using setup = await setUp();
@@ -170,7 +191,7 @@ describe('buildRetrievalIndex with a cache', () => {
     expect(rebuilt.files).toEqual({ cached: 0, read: 3 });
     expect(termsOf(rebuilt)).toEqual(termsOf(first));
     // The rebuilt entry replaced the bad one.
-    expect('entry' in decodeRetrievalEntry(JSON.parse(fs.readFileSync(setup.entryFile, 'utf8')))).toBe(true);
+    expect('segment' in decodeSegment(fs.readFileSync(setup.entryFile))).toBe(true);
     const after = await setup.build();
     expect(after.warnings).toEqual([]);
     expect(after.files).toEqual({ cached: 3, read: 0 });
@@ -179,8 +200,11 @@ describe('buildRetrievalIndex with a cache', () => {
   it('ignores an entry written for another workspace', async () => {
     await using setup = await setUp();
     await setup.build();
-    const entry = JSON.parse(fs.readFileSync(setup.entryFile, 'utf8')) as { root: string };
-    fs.writeFileSync(setup.entryFile, JSON.stringify({ ...entry, root: '/somewhere/else' }));
+    // The same entry moved to this workspace's slot from another one's: its root names the other workspace.
+    await using other = await createTempWorkspace({ files: FILES });
+    const { runtime } = await openCounting(other);
+    await buildRetrievalIndex({ runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], cache: setup.cache, clock: LATER });
+    fs.copyFileSync(setup.cacheFileOf(other.root), setup.entryFile);
     const index = await setup.build();
     expect(index.warnings).toEqual([]);
     expect(index.files).toEqual({ cached: 0, read: 3 });

@@ -1,10 +1,10 @@
 import picomatch from 'picomatch';
 import { type Clock, type Runtime, systemClock } from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
-import { type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument, pathWordsOf } from './index-document.js';
+import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument } from './index-document.js';
+import { type DocumentsByKey, type Segment, type SegmentFileSource, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf } from './index-segment.js';
 import { isCodePath, unindexableReason } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
-import { type CachedFile, type TermNumbering, type SkipReason, decodeRetrievalEntry, encodeRetrievalEntry } from './retrieval-cache-entry.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
 /** Entries listed at most; a larger tree is indexed in part, and says so. */
@@ -41,20 +41,20 @@ export interface RetrievalIndex {
   documents: IndexedDocument[];
   /**
    * The postings, in two typed arrays (no array per term to allocate and
-   * collect): term → its number `t`; its occurrences are the pairs
+   * collect): term → its number `t` (see `vocabulary`); its occurrences are the pairs
    * `[document, position]` in `postingEntries` from `postingStarts[t]` to
    * `postingStarts[t + 1]` (exclusive, in array slots), `document` an index
    * into `documents` (ascending), `position` the term's index in that
    * document's `terms`. A query reads the postings of its terms only (see
    * postingsOf), never every document.
    */
-  termNumbers: Map<string, number>;
+  vocabulary: Vocabulary;
   postingStarts: Int32Array;
   postingEntries: Int32Array;
   /** Lower-cased declared name → documents declaring it (ascending), for names a goal writes as code. */
-  declaredBy: Map<string, number[]>;
+  declaredBy: DocumentsByKey;
   /** File name or directory word (see pathWordsOf) → documents whose path has it (ascending), for names a goal mentions. */
-  pathWords: Map<string, number[]>;
+  pathWords: DocumentsByKey;
   averageLengths: Record<RetrievalField, number>;
   /** One line each: what was left out and why (counts of binary, minified, generated, unreadable files). */
   notes: string[];
@@ -133,7 +133,9 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   }
   const cut = listed.filter((entry) => (entry.sizeBytes ?? 0) > MAX_INDEX_FILE_BYTES).map((entry) => entry.path).sort();
   const maxFiles = options.maxFiles ?? MAX_INDEXED_FILES;
-  const ordered = orderByRelevance(listed.map((entry) => entry.path), options.recentPaths);
+  const listedPaths = listed.map((entry) => entry.path);
+  // Under the cap every file is kept, so none need ranking by relevance (six patterns per path, and a sort).
+  const ordered = listedPaths.length > maxFiles ? orderByRelevance(listedPaths, options.recentPaths) : listedPaths;
   const capped = ordered.slice(maxFiles).sort();
   // Indexed in path order whatever the order they were chosen in: the same files give the same index and cache entry.
   const chosen = ordered.slice(0, maxFiles).sort();
@@ -159,18 +161,23 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
       const position = next++;
       const path = chosen[position]!;
       let stat: FileStamp | null = null;
-      if (previous !== null) {
+      if (cache !== undefined) {
         stat = listedStats.get(path) ?? (await statFile(runtime, path));
         if (stat === null) {
           skip('unreadable', path);
           continue;
         }
-        const known = previous.files.get(path);
-        if (known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS) {
+        const known = previous?.files.get(path);
+        if (previous !== null && known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS) {
           counts.cached += 1;
-          fresh[position] = known;
-          if ('document' in known) documents[position] = known.document;
-          else skip(known.skipped, path);
+          if (typeof known.state === 'number') {
+            const document = previous.documents[known.state]!;
+            documents[position] = document;
+            fresh[position] = { path, ...stat, document };
+          } else {
+            skip(known.state, path);
+            fresh[position] = { path, ...stat, skipped: known.state };
+          }
           continue;
         }
       }
@@ -198,14 +205,20 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     const paths = leftOutPaths[reason];
     return { reason, count: paths.length, examples: [...paths].sort().slice(0, MAX_NAMED_FILES) };
   });
-  const { index, numbering } = indexWithNumbering(indexed, { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut }, ...(previous?.vocabulary ? { vocabulary: previous.vocabulary } : {}) });
+  const extra = { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut } };
+  // Nothing read and the same documents as the cached segment, in the same order: its postings serve as loaded.
+  if (previous !== null && counts.read === 0 && indexed.length === previous.documents.length && indexed.every((document, number) => document === previous.documents[number])) {
+    const { documents: loaded, vocabulary, postingStarts, postingEntries, declaredBy, pathWords, averageLengths } = previous;
+    return { documents: loaded, vocabulary, postingStarts, postingEntries, declaredBy, pathWords, averageLengths, ...extra };
+  }
+  const { index, numbering } = indexWithNumbering(indexed, { ...extra, ...(previous === null ? {} : { segment: previous }) });
 
-  if (cache !== undefined && previous !== null && options.signal?.aborted !== true) {
+  if (cache !== undefined && options.signal?.aborted !== true) {
     const files = fresh.filter((file): file is CachedFile => file !== null);
-    const isUnchanged = counts.read === 0 && files.length === previous.files.size;
+    const isUnchanged = previous !== null && counts.read === 0 && files.length === previous.files.size;
     if (!isUnchanged) {
       try {
-        await cache.save(key, encodeRetrievalEntry({ root: runtime.scope.root, builtAtMs: startedMs, files }, numbering));
+        await cache.write(key, encodeSegment({ root: runtime.scope.root, builtAtMs: startedMs, ...numbering, documents: index.documents, files: segmentFilesOf(files, index.documents) }));
       } catch (error) {
         warnings.push(`the retrieval index cache could not be written (${describe(error)}); the next run reads every file again`);
       }
@@ -216,6 +229,15 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
 }
 
 const LEFT_OUT_REASONS: readonly LeftOutReason[] = ['cap', 'too-large', 'binary', 'minified', 'generated', 'unreadable'];
+
+/** One file as this build saw it, for the next cache entry: its stamp, and its document or why it has none. */
+type CachedFile = { path: string; sizeBytes: number; modifiedMs: number } & ({ document: IndexedDocument } | { skipped: SkipReason });
+
+/** The files of a segment, each document named by its number in `documents`. */
+function segmentFilesOf(files: readonly CachedFile[], documents: readonly IndexedDocument[]): SegmentFileSource[] {
+  const numberOf = new Map(documents.map((document, number) => [document, number]));
+  return files.map((file) => ({ path: file.path, sizeBytes: file.sizeBytes, modifiedMs: file.modifiedMs, state: 'document' in file ? numberOf.get(file.document)! : file.skipped }));
+}
 
 /** What the cache compares to decide whether a file changed. */
 interface FileStamp {
@@ -229,25 +251,23 @@ async function statFile(runtime: Runtime, path: string): Promise<FileStamp | nul
   return observation.ok ? { sizeBytes: observation.value.sizeBytes, modifiedMs: observation.value.modifiedMs } : null;
 }
 
-/** The cached files of this workspace by path (empty when there is no usable entry), noting why an entry was unusable. */
-async function loadPrevious(cache: RetrievalIndexCache, key: string, root: string, warnings: string[]): Promise<{ files: Map<string, CachedFile>; builtAtMs: number; vocabulary?: TermNumbering }> {
-  const empty = { files: new Map<string, CachedFile>(), builtAtMs: 0 };
-  let stored: unknown;
+/** The cached segment of this workspace, or null when there is no usable one, noting why an entry was unusable. */
+async function loadPrevious(cache: RetrievalIndexCache, key: string, root: string, warnings: string[]): Promise<Segment | null> {
+  let stored: Uint8Array | null;
   try {
-    stored = await cache.load(key);
+    stored = await cache.read(key);
   } catch (error) {
     warnings.push(`the retrieval index cache could not be read (${describe(error)}); the index is rebuilt`);
-    return empty;
+    return null;
   }
-  if (stored === null) return empty;
-  const decoded = decodeRetrievalEntry(stored);
+  if (stored === null) return null;
+  const decoded = decodeSegment(stored);
   if ('problem' in decoded) {
     warnings.push(decoded.problem === 'other-version' ? 'the retrieval index cache is from another version of brass-agent; the index is rebuilt' : 'the retrieval index cache entry is corrupt; the index is rebuilt');
-    return empty;
+    return null;
   }
   // A digest collision or a moved cache file: another workspace's entry is no use here.
-  if (decoded.entry.root !== root) return empty;
-  return { files: new Map(decoded.entry.files.map((file) => [file.path, file])), builtAtMs: decoded.entry.builtAtMs, vocabulary: decoded.vocabulary };
+  return decoded.segment.root === root ? decoded.segment : null;
 }
 
 /** A glob that only names an extension (`*.ts`): the default `context.globs` are all of this form. */
@@ -290,24 +310,30 @@ export function createRetrievalIndex(documents: IndexedDocument[], extra: { note
   return indexWithNumbering(documents, extra).index;
 }
 
+/** What a cache entry needs of a built index besides its documents: see SegmentSource. */
+type Numbering = { vocabulary: Vocabulary; termStarts: Int32Array; termNumbers: Int32Array; postingStarts: Int32Array; postingEntries: Int32Array };
+
 /**
- * The index over `documents`, and the numbering of its terms (for the cache
- * entry, so encoding hashes no term again). With `vocabulary` (the numbering
- * of a decoded cache entry) a cached document's terms are numbered from it.
+ * The index over `documents`, and each document's terms as numbers (for
+ * the cache entry). With `segment` (the decoded cache entry) a document
+ * taken from it has its terms numbered already: each of the segment's
+ * numbers is mapped to this index's once, so its terms are not hashed again.
  */
 function indexWithNumbering(
   documents: IndexedDocument[],
-  extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage; vocabulary?: TermNumbering },
-): { index: RetrievalIndex; numbering: TermNumbering } {
+  extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage; segment?: Segment },
+): { index: RetrievalIndex; numbering: Numbering } {
   const termNumbers = new Map<string, number>();
   const declaredBy = new Map<string, number[]>();
   const pathWords = new Map<string, number[]>();
   const totals = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, 0])) as Record<RetrievalField, number>;
   // Pass 1: number the terms, count their postings, and remember each term's number for pass 2 (one array for all documents).
   let entryCount = 0;
-  for (const document of documents) entryCount += document.terms.length;
+  // The counts' length, not `terms`: a document from the cache spells its terms out only when asked.
+  for (const document of documents) entryCount += document.counts.length / FIELD_COUNT;
   let frequencies = new Int32Array(1024);
   const numbersInOrder = new Int32Array(entryCount);
+  const starts = new Int32Array(documents.length + 1);
   let slot = 0;
   const numberOf = (term: string): number => {
     let termNumber = termNumbers.get(term);
@@ -322,28 +348,30 @@ function indexWithNumbering(
     }
     return termNumber;
   };
-  // A cached document's terms come numbered in its entry's vocabulary: each such number is mapped to this index's once.
-  const cached = extra.vocabulary;
-  const fromVocabulary = cached === undefined ? null : new Int32Array(cached.terms.length).fill(-1);
+  const { segment } = extra;
+  const segmentNumberOf = segment === undefined ? null : new Map(segment.documents.map((document, number) => [document, number]));
+  const fromSegment = segment === undefined ? null : new Int32Array(segment.vocabulary.size).fill(-1);
   for (const [number, document] of documents.entries()) {
     for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
-    const { terms } = document;
-    const known = cached?.numbersOf.get(document);
-    for (let position = 0; position < terms.length; position += 1) {
-      let termNumber: number;
-      if (known === undefined || fromVocabulary === null) termNumber = numberOf(terms[position]!);
-      else {
-        const vocabularyNumber = known[position]!;
-        termNumber = fromVocabulary[vocabularyNumber]!;
-        if (termNumber < 0) fromVocabulary[vocabularyNumber] = termNumber = numberOf(terms[position]!);
+    const inSegment = segmentNumberOf?.get(document);
+    if (segment !== undefined && fromSegment !== null && inSegment !== undefined) {
+      for (let entry = segment.termStarts[inSegment]!; entry < segment.termStarts[inSegment + 1]!; entry += 1) {
+        const segmentTerm = segment.termNumbers[entry]!;
+        let termNumber = fromSegment[segmentTerm]!;
+        if (termNumber < 0) fromSegment[segmentTerm] = termNumber = numberOf(segment.vocabulary.valueOf(segmentTerm));
+        frequencies[termNumber]! += 1;
+        numbersInOrder[slot++] = termNumber;
       }
-      frequencies[termNumber]! += 1;
-      numbersInOrder[slot++] = termNumber;
+    } else {
+      for (const term of document.terms) {
+        const termNumber = numberOf(term);
+        frequencies[termNumber]! += 1;
+        numbersInOrder[slot++] = termNumber;
+      }
     }
+    starts[number + 1] = slot;
     for (const name of document.declared) addTo(declaredBy, name, number);
-    const words = pathWordsOf(document.path);
-    if (words.base !== null) addTo(pathWords, words.base, number);
-    for (const directory of new Set(words.directories)) if (directory !== words.base) addTo(pathWords, directory, number);
+    for (const word of pathWordKeysOf(document.path)) addTo(pathWords, word, number);
   }
   // Pass 2: lay the pairs out by term, documents ascending.
   const postingStarts = new Int32Array(termNumbers.size + 1);
@@ -351,8 +379,8 @@ function indexWithNumbering(
   const postingEntries = new Int32Array(entryCount * 2);
   const next = postingStarts.slice(0, termNumbers.size);
   slot = 0;
-  for (const [number, document] of documents.entries()) {
-    for (let position = 0; position < document.terms.length; position += 1) {
+  for (let number = 0; number < documents.length; number += 1) {
+    for (let position = 0; slot < starts[number + 1]!; position += 1) {
       const termNumber = numbersInOrder[slot++]!;
       const entry = next[termNumber]!;
       postingEntries[entry] = number;
@@ -361,27 +389,15 @@ function indexWithNumbering(
     }
   }
   const averageLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field) => [field, documents.length === 0 ? 0 : totals[field] / documents.length])) as Record<RetrievalField, number>;
-  // Document `number`'s term numbers are numbersInOrder[starts[number] .. starts[number + 1]).
-  const starts = new Int32Array(documents.length + 1);
-  for (const [number, document] of documents.entries()) starts[number + 1] = starts[number]! + document.terms.length;
-  // Built when the cache entry is encoded, not for every index.
-  let positionOf: Map<IndexedDocument, number> | null = null;
   let terms: string[] | null = null;
-  const numbering: TermNumbering = {
-    get terms() {
-      return (terms ??= [...termNumbers.keys()]);
-    },
-    numbersOf: {
-      get: (document) => {
-        positionOf ??= new Map(documents.map((item, number) => [item, number]));
-        const number = positionOf.get(document);
-        return number === undefined ? undefined : numbersInOrder.subarray(starts[number]!, starts[number + 1]!);
-      },
-    },
+  const vocabulary: Vocabulary = {
+    size: termNumbers.size,
+    numberOf: (term) => termNumbers.get(term) ?? -1,
+    valueOf: (number) => (terms ??= [...termNumbers.keys()])[number]!,
   };
   const index: RetrievalIndex = {
     documents,
-    termNumbers,
+    vocabulary,
     postingStarts,
     postingEntries,
     declaredBy,
@@ -392,19 +408,19 @@ function indexWithNumbering(
     files: extra.files ?? { cached: 0, read: documents.length },
     coverage: extra.coverage ?? { codeFiles: documents.length, indexed: documents.length, leftOut: [] },
   };
-  return { index, numbering };
+  return { index, numbering: { vocabulary, termStarts: starts, termNumbers: numbersInOrder, postingStarts, postingEntries } };
 }
 
 /** How many documents hold `term` in any field. */
 export function documentFrequencyOf(index: RetrievalIndex, term: string): number {
-  const termNumber = index.termNumbers.get(term);
-  return termNumber === undefined ? 0 : (index.postingStarts[termNumber + 1]! - index.postingStarts[termNumber]!) / 2;
+  const termNumber = index.vocabulary.numberOf(term);
+  return termNumber < 0 ? 0 : (index.postingStarts[termNumber + 1]! - index.postingStarts[termNumber]!) / 2;
 }
 
 /** The `[document, position]` pairs of `term` (see RetrievalIndex), empty when no document holds it. */
 export function postingsOf(index: RetrievalIndex, term: string): Int32Array {
-  const termNumber = index.termNumbers.get(term);
-  return termNumber === undefined ? new Int32Array(0) : index.postingEntries.subarray(index.postingStarts[termNumber]!, index.postingStarts[termNumber + 1]!);
+  const termNumber = index.vocabulary.numberOf(term);
+  return termNumber < 0 ? new Int32Array(0) : index.postingEntries.subarray(index.postingStarts[termNumber]!, index.postingStarts[termNumber + 1]!);
 }
 
 function addTo(map: Map<string, number[]>, key: string, number: number): void {

@@ -18,7 +18,7 @@ export interface IndexedDocument {
   /** The distinct terms of every field. */
   terms: string[];
   /** Occurrences of `terms[i]` in field `f` (RETRIEVAL_FIELDS order) at `counts[i * FIELD_COUNT + f]`; 0 where absent. */
-  counts: number[];
+  counts: ArrayLike<number>;
   lengths: Record<RetrievalField, number>;
   /** Declared names, lower-cased whole (`authclient`), for exact matches. */
   declared: Set<string>;

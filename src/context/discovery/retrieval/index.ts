@@ -11,4 +11,4 @@ export type { GoalMatch } from './rank-by-goal.js';
 export { fuseRankings, RRF_K } from './fuse-rankings.js';
 export { retrievalCacheKeyOf } from './retrieval-index-cache.js';
 export type { RetrievalIndexCache } from './retrieval-index-cache.js';
-export { RETRIEVAL_INDEX_FORMAT_VERSION } from './retrieval-cache-entry.js';
+export { RETRIEVAL_INDEX_FORMAT_VERSION } from './index-segment.js';

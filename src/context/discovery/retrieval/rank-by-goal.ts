@@ -70,7 +70,7 @@ export function rankByGoal(index: RetrievalIndex, goal: string): GoalMatch[] {
     return term === undefined || maxIdf <= 0 ? 1 : Math.min(1, idf(term) / maxIdf);
   };
   const surface = surfaceFormsOf(text);
-  const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.termNumbers.has(term)).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
+  const queryTerms = [...new Set(tokenizeCode(text))].filter((term) => index.vocabulary.numberOf(term) >= 0).sort((left, right) => idf(right) - idf(left) || compareText(left, right)).slice(0, MAX_QUERY_TERMS);
   const rawWords = new Map<string, boolean>();
   for (const match of text.matchAll(/`([^`\n]{1,200})`/g)) for (const word of match[1]!.match(/[A-Za-z_$][\w$]*/g) ?? []) rawWords.set(word.toLowerCase(), true);
   for (const word of text.match(/[A-Za-z_$][\w$-]*/g) ?? []) if (word.length >= 3 && !rawWords.has(word.toLowerCase())) rawWords.set(word.toLowerCase(), CODE_LIKE.test(word));
