@@ -64,10 +64,13 @@ const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-retrieval-speed-
 const workspace = await openWorkspace({ cwd: CORPUS, env: { ...process.env, XDG_CONFIG_HOME: path.join(temp, 'config') }, cliConfig: { search: { skipDirs: ['.git'] } } });
 const everything: PathFilter = { exclusionOf: () => null, isAllowed: () => true };
 const globs = workspace.config.config.context.globs;
-const build = (extra: { cache?: ReturnType<typeof createJsonIndexCache> } = {}) => buildRetrievalIndex({ runtime: workspace.runtime, filter: everything, globs, maxFiles: NO_CAP, ...extra });
+const parallel = workspace.services.parallel;
+const build = (extra: { cache?: ReturnType<typeof createJsonIndexCache>; threads?: boolean } = {}) =>
+  buildRetrievalIndex({ runtime: workspace.runtime, filter: everything, globs, maxFiles: NO_CAP, ...(extra.cache ? { cache: extra.cache } : {}), ...(extra.threads === false ? {} : { parallel }) });
 
-// Cold, without a cache: the index every run would build without one.
+// Cold, without a cache: the index every run would build without one (on the worker threads, as the CLI does, and on this thread alone).
 const cold = await measure(() => build());
+const coldOneThread = await measure(() => build({ threads: false }));
 const index: RetrievalIndex = cold.value;
 const paths = index.documents.map((document) => document.path);
 console.log(`corpus: ${CORPUS}\n${paths.length} files indexed (${index.notes.join(', ') || 'nothing skipped'}), median of ${REPS} rounds${collectGarbage ? '' : ' (run with --expose-gc for steadier memory figures)'}\n`);
@@ -120,14 +123,15 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const rows: [string, number, string][] = [
   ['rg --files + read (baseline)', listing.ms, mib(listing.rssBytes)],
   ['rg --files + read + plain BM25 build', listing.ms + plainBuild.ms, mib(listing.rssBytes + plainBuild.rssBytes)],
-  ['cold build, no cache', cold.ms, mib(cold.rssBytes)],
+  [`cold build, no cache, ${parallel.threads} threads`, cold.ms, mib(cold.rssBytes)],
+  ['cold build, no cache, this thread only', coldOneThread.ms, mib(coldOneThread.rssBytes)],
   ['cold build into empty cache', coldCached.ms, mib(coldCached.rssBytes)],
   ['warm build, nothing changed', warm.ms, mib(warm.rssBytes)],
   ['warm build, 1% of files changed', incremental.ms, mib(incremental.rssBytes)],
 ];
-console.log(`${'phase'.padEnd(38)} ${'ms'.padStart(8)}  ${'× baseline'.padStart(10)}  ${'files/s'.padStart(9)}  rss growth`);
+console.log(`${'phase'.padEnd(40)} ${'ms'.padStart(8)}  ${'× baseline'.padStart(10)}  ${'files/s'.padStart(9)}  rss growth`);
 for (const [name, ms, memory] of rows) {
-  console.log(`${name.padEnd(38)} ${ms.toFixed(0).padStart(8)}  ${(ms / baseMs).toFixed(2).padStart(10)}  ${Math.round(paths.length / (ms / 1000)).toString().padStart(9)}  ${memory}`);
+  console.log(`${name.padEnd(40)} ${ms.toFixed(0).padStart(8)}  ${(ms / baseMs).toFixed(2).padStart(10)}  ${Math.round(paths.length / (ms / 1000)).toString().padStart(9)}  ${memory}`);
 }
 console.log(`\nfiles from the cache / read: warm ${warm.value.files.cached} / ${warm.value.files.read}, 1% changed ${incremental.value.files.cached} / ${incremental.value.files.read}; cache entry ${mib(entryBytes)}`);
 console.log(`warm / cold (no cache): ${(warm.ms / cold.ms).toFixed(2)}×`);

@@ -57,6 +57,7 @@ export { MAX_TIMER_MS, clampTimerMs } from './runtime/run-with-timeout.js';
 
 export type { Clock } from './services/clock.js';
 export { systemClock } from './services/clock.js';
+export type { ParallelService, ParallelTask } from './services/parallel.js';
 export { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS } from './services/file-system.js';
 export type {
   FileContent,

@@ -54,6 +54,7 @@ export function registerDiscoverContextTool(server: McpServer, session: McpSessi
           run,
           createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
           ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
+          parallel: workspace.services.parallel,
           onProgress: (event) => {
             if (event.kind === 'command-start') session.log(`running ${event.command.command}`);
           },

@@ -1,9 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import { systemClock, type PermissionService, type Services } from '../../core/index.js';
+import { systemClock, type ParallelService, type PermissionService, type Services } from '../../core/index.js';
 import { createNodeFileSystem } from '../file-system/index.js';
 import { createSandboxedShell, type SandboxSettings, type SandboxedShell } from '../sandbox/index.js';
 import { createTextSearcher, listFiles } from '../search/index.js';
+import { sharedWorkerPool } from '../worker-pool/index.js';
 
 /** Default sandbox settings: on where it works, no network, nothing more shown or writable. */
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = { mode: 'auto', network: false, readOnlyPaths: [], writablePaths: [] };
@@ -17,8 +18,8 @@ export interface NodeSandboxOptions {
   protectedFiles?: readonly string[];
 }
 
-/** The Node services, with the shell's sandbox reachable for status reports. */
-export type NodeServices = Services & { shell: SandboxedShell };
+/** The Node services, with the shell's sandbox reachable for status reports, and the process's worker threads. */
+export type NodeServices = Services & { shell: SandboxedShell; parallel: ParallelService };
 
 /**
  * The Node services on one machine: safe file access, gitignore-aware
@@ -49,5 +50,6 @@ export function createNodeServices(options: { ripgrep: { path: string } | null; 
     shell,
     permission: options.permission,
     clock: systemClock,
+    parallel: sharedWorkerPool(),
   };
 }

@@ -43,7 +43,7 @@ export interface CreateSessionEngineOptions {
   /** Where the session is persisted; null: kept in memory only. */
   store: SessionStore | null;
   /** Discovery before the first message (as for `run`). */
-  discovery: { run?: boolean; createCommandRuntime?: DiscoverContextOptions['createCommandRuntime']; retrievalCache?: DiscoverContextOptions['retrievalCache'] };
+  discovery: { run?: boolean; createCommandRuntime?: DiscoverContextOptions['createCommandRuntime']; retrievalCache?: DiscoverContextOptions['retrievalCache']; parallel?: DiscoverContextOptions['parallel'] };
   /** A session read back with `store.open`, to continue it. */
   resume?: OpenedSession;
   selection?: ContextSelection;
@@ -365,6 +365,7 @@ class Engine implements SessionEngine {
       ...(goal === null ? { useGoalRanking: false } : {}),
       createCommandRuntime: (planned) => withCheckpointRuntime(createCommandRuntime?.(planned) ?? this.baseRuntime, this.slot),
       ...(discovery.retrievalCache && goal !== null ? { retrievalCache: discovery.retrievalCache } : {}),
+      ...(discovery.parallel ? { parallel: discovery.parallel } : {}),
       signal,
       redact: this.redact,
     });

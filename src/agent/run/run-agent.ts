@@ -83,6 +83,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
       return checkpoint === null ? commandRuntime : withCheckpointRuntime(commandRuntime, checkpoint);
     },
     ...(options.discovery.retrievalCache && !isPatchFile ? { retrievalCache: options.discovery.retrievalCache } : {}),
+    ...(options.discovery.parallel ? { parallel: options.discovery.parallel } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     redact,
   });

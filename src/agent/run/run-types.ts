@@ -29,6 +29,8 @@ export interface RunAgentOptions {
     createCommandRuntime?: DiscoverContextOptions['createCommandRuntime'];
     /** Where the goal-ranking index is cached between runs (see openRetrievalIndexCache). */
     retrievalCache?: DiscoverContextOptions['retrievalCache'];
+    /** Threads to build that index on (the workspace's worker pool). */
+    parallel?: DiscoverContextOptions['parallel'];
   };
   /** Stop after the prompt is built: no model call, no edits (`--dry-run`). */
   dryRun?: boolean;

@@ -53,6 +53,7 @@ export async function executeChat(context: CommandContext, raw: Record<string, u
     discovery: {
       createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
       ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
+      parallel: workspace.services.parallel,
     },
     ...(resume === null ? {} : { resume }),
     modelLabel: `${config.llm.provider ?? 'none'}/${config.llm.model ?? 'none'}`,

@@ -37,6 +37,7 @@ export async function executeDiscover({ options, output, streams, processCwd }: 
     run: raw.run !== false,
     createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
     ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
+    parallel: workspace.services.parallel,
     onProgress: (event) => {
       if (event.kind === 'command-start') output.info(`running ${event.command.command}${event.command.cwd === '.' ? '' : ` in ${event.command.cwd}`} …`);
       // A command that could not be sandboxed says so on stderr, whatever the output format.

@@ -122,6 +122,7 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
           run: options.isValidationRun,
           createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
           ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
+          parallel: workspace.services.parallel,
         },
         ...(options.isDryRun ? { dryRun: true } : {}),
         ...(patchText === undefined ? {} : { patchText }),

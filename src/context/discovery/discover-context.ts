@@ -1,4 +1,4 @@
-import { GIT_FILTER_DRIVERS_ARGV, type Runtime } from '../../core/index.js';
+import { GIT_FILTER_DRIVERS_ARGV, type ParallelService, type Runtime } from '../../core/index.js';
 import type { Config } from '../../config/index.js';
 import { addContextEvidence, addDefinitionEvidence } from './add-derived-evidence.js';
 import { buildDiscoverySummary } from './build-discovery-summary.js';
@@ -82,6 +82,8 @@ export interface DiscoverContextOptions {
    * files are then not read again. Without it the index is built in memory.
    */
   retrievalCache?: RetrievalIndexCache;
+  /** Threads to build the goal ranking's index on (the Node entry points pass the workspace's worker pool); without it the index is built on this one. */
+  parallel?: ParallelService;
   /**
    * With failures and a goal, follow the failing files' imports one hop and
    * promote a file the goal also matches (default true; false is for
@@ -225,6 +227,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
           recentPaths: recentPathsOf(changedFiles, history),
           goalIndex,
           ...(options.retrievalCache ? { cache: options.retrievalCache } : {}),
+          ...(options.parallel ? { parallel: options.parallel } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         });
   const focus = await focusLinesOf(ranked.slice(0, context.maxFiles * 3).map((candidate) => candidate.path), failures, identifiers.ranked(), reader);
@@ -246,7 +249,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 async function fuseWithGoal(
   goal: string,
   ranked: ReturnType<typeof rankCandidates>,
-  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; recentPaths: readonly string[]; goalIndex: { coverage?: RetrievalCoverage }; cache?: RetrievalIndexCache; signal?: AbortSignal },
+  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; recentPaths: readonly string[]; goalIndex: { coverage?: RetrievalCoverage }; cache?: RetrievalIndexCache; parallel?: ParallelService; signal?: AbortSignal },
 ) {
   const index = await buildRetrievalIndex(options);
   options.goalIndex.coverage = index.coverage;

@@ -1,7 +1,9 @@
 import picomatch from 'picomatch';
-import { type Clock, type Runtime, systemClock } from '../../../core/index.js';
+import { type Clock, type ParallelService, type Runtime, systemClock } from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument } from './index-document.js';
+import { PackedDocument, type PackedDocuments } from './packed-documents.js';
+import { INDEX_BATCH_TASK, type IndexBatchOutput, unpackBatch } from './index-batch.js';
 import { type DocumentsByKey, type Segment, type SegmentFileSource, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf } from './index-segment.js';
 import { isCodePath, unindexableReason } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
@@ -27,6 +29,10 @@ export const MAX_INDEX_FILE_BYTES = 128 * 1024;
 export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
 /** Skipped or cut files named in one warning; the rest are counted. */
 const MAX_NAMED_FILES = 3;
+/** Files to read before other threads are worth starting (each costs tens of milliseconds to start). */
+export const PARALLEL_MIN_FILES = 256;
+/** Bytes of content per batch sent to another thread: large enough that messaging is noise, small enough to spread the work. */
+const BATCH_BYTES = 512 * 1024;
 /** Files stated and read at once. */
 const IO_CONCURRENCY = 16;
 /**
@@ -91,6 +97,13 @@ export interface BuildRetrievalIndexOptions {
   maxFiles?: number;
   /** Files changed recently, most recent first (e.g. from git): within a tier they are kept under the cap before the rest. */
   recentPaths?: readonly string[];
+  /**
+   * Threads to index on (the Node adapter's worker pool): with at least
+   * PARALLEL_MIN_FILES files to read, their contents are indexed there in
+   * batches while this thread reads on. Without it, or should a thread
+   * fail (then with a warning), files are indexed here.
+   */
+  parallel?: ParallelService;
   /** Times the build for the racy-mtime rule (default the system clock). */
   clock?: Clock;
   signal?: AbortSignal;
@@ -155,6 +168,18 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     if (paths === undefined) skipped.set(reason, [path]);
     else paths.push(path);
   };
+  const isUnchanged = (path: string, stat: FileStamp): boolean => {
+    const known = previous?.files.get(path);
+    return previous !== null && known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS;
+  };
+  // Many files to index: their contents go to other threads in batches while this one reads on.
+  const { parallel } = options;
+  const toRead = previous === null ? chosen.length : chosen.filter((path) => { const stat = listedStats.get(path); return stat === undefined || !isUnchanged(path, stat); }).length;
+  const batches = parallel !== undefined && parallel.threads > 0 && toRead >= PARALLEL_MIN_FILES ? createBatcher(parallel, warnings) : null;
+  const indexFile = (position: number, path: string, stat: FileStamp | null, document: IndexedDocument) => {
+    documents[position] = document;
+    if (stat !== null) fresh[position] = { path, ...stat, document };
+  };
   let next = 0;
   const worker = async () => {
     while (next < chosen.length && options.signal?.aborted !== true) {
@@ -168,7 +193,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
           continue;
         }
         const known = previous?.files.get(path);
-        if (previous !== null && known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS) {
+        if (previous !== null && known !== undefined && isUnchanged(path, stat)) {
           counts.cached += 1;
           if (typeof known.state === 'number') {
             const document = previous.documents[known.state]!;
@@ -190,13 +215,13 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
         // An unreadable file (denied, vanished) is not remembered: it may be readable next time with the same mtime.
         if (stat !== null && reason !== 'unreadable') fresh[position] = { path, ...stat, skipped: reason };
       } else if (observation.ok) {
-        const document = indexDocument(path, observation.value.content);
-        documents[position] = document;
-        if (stat !== null) fresh[position] = { path, ...stat, document };
+        if (batches !== null) batches.add(path, observation.value.content, (document) => indexFile(position, path, stat, document));
+        else indexFile(position, path, stat, indexDocument(path, observation.value.content));
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, Math.max(1, chosen.length)) }, worker));
+  await batches?.finish();
   for (const [reason, { length: count }] of skipped) notes.push(`${count} ${reason} file${count === 1 ? '' : 's'} not indexed`);
 
   const indexed = documents.filter((document): document is IndexedDocument => document !== null);
@@ -211,7 +236,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     const { documents: loaded, vocabulary, postingStarts, postingEntries, declaredBy, pathWords, averageLengths } = previous;
     return { documents: loaded, vocabulary, postingStarts, postingEntries, declaredBy, pathWords, averageLengths, ...extra };
   }
-  const { index, numbering } = indexWithNumbering(indexed, { ...extra, ...(previous === null ? {} : { segment: previous }) });
+  const { index, numbering } = indexWithNumbering(indexed, extra);
 
   if (cache !== undefined && options.signal?.aborted !== true) {
     const files = fresh.filter((file): file is CachedFile => file !== null);
@@ -237,6 +262,61 @@ type CachedFile = { path: string; sizeBytes: number; modifiedMs: number } & ({ d
 function segmentFilesOf(files: readonly CachedFile[], documents: readonly IndexedDocument[]): SegmentFileSource[] {
   const numberOf = new Map(documents.map((document, number) => [document, number]));
   return files.map((file) => ({ path: file.path, sizeBytes: file.sizeBytes, modifiedMs: file.modifiedMs, state: 'document' in file ? numberOf.get(file.document)! : file.skipped }));
+}
+
+/** Collects files into batches for other threads; each file's document goes to its callback once its batch is indexed. */
+interface Batcher {
+  add(path: string, content: string, done: (document: IndexedDocument) => void): void;
+  /** Sends what is left and waits for every batch. */
+  finish(): Promise<void>;
+}
+
+function createBatcher(parallel: ParallelService, warnings: string[]): Batcher {
+  let files: { path: string; content: string }[] = [];
+  let callbacks: ((document: IndexedDocument) => void)[] = [];
+  let bytes = 0;
+  let failure: string | null = null;
+  const running: Promise<void>[] = [];
+  const send = () => {
+    if (files.length === 0) return;
+    const batch = { files, callbacks };
+    files = [];
+    callbacks = [];
+    bytes = 0;
+    // After one failure every batch is indexed here: the next thread would most likely fail the same way.
+    const indexed =
+      failure !== null
+        ? Promise.resolve(null)
+        : parallel.run<{ files: typeof batch.files }, IndexBatchOutput>(INDEX_BATCH_TASK, { files: batch.files }).then(
+            (output) => unpackBatch(output, batch.files.map((file) => file.path)) ?? Promise.reject(new Error('a worker thread returned documents of the wrong shape')),
+            (error: unknown) => Promise.reject(error),
+          );
+    running.push(
+      indexed
+        .catch((error: unknown) => {
+          if (failure === null) {
+            failure = describe(error);
+            warnings.push(`indexing on other threads failed (${failure}); files were indexed on the main thread`);
+          }
+          return null;
+        })
+        .then((documents) => {
+          for (const [position, file] of batch.files.entries()) batch.callbacks[position]!(documents?.[position] ?? indexDocument(file.path, file.content));
+        }),
+    );
+  };
+  return {
+    add(path, content, done) {
+      files.push({ path, content });
+      callbacks.push(done);
+      bytes += content.length;
+      if (bytes >= BATCH_BYTES) send();
+    },
+    async finish() {
+      send();
+      await Promise.all(running);
+    },
+  };
 }
 
 /** What the cache compares to decide whether a file changed. */
@@ -315,13 +395,13 @@ type Numbering = { vocabulary: Vocabulary; termStarts: Int32Array; termNumbers: 
 
 /**
  * The index over `documents`, and each document's terms as numbers (for
- * the cache entry). With `segment` (the decoded cache entry) a document
- * taken from it has its terms numbered already: each of the segment's
- * numbers is mapped to this index's once, so its terms are not hashed again.
+ * the cache entry). A packed document (from the cache entry or another
+ * thread) has its terms numbered already: each of its set's numbers is
+ * mapped to this index's once, so its terms are not spelled out or hashed again.
  */
 function indexWithNumbering(
   documents: IndexedDocument[],
-  extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage; segment?: Segment },
+  extra: { notes?: string[]; warnings?: string[]; files?: RetrievalIndex['files']; coverage?: RetrievalCoverage },
 ): { index: RetrievalIndex; numbering: Numbering } {
   const termNumbers = new Map<string, number>();
   const declaredBy = new Map<string, number[]>();
@@ -348,17 +428,18 @@ function indexWithNumbering(
     }
     return termNumber;
   };
-  const { segment } = extra;
-  const segmentNumberOf = segment === undefined ? null : new Map(segment.documents.map((document, number) => [document, number]));
-  const fromSegment = segment === undefined ? null : new Int32Array(segment.vocabulary.size).fill(-1);
+  // Each set of packed documents' term numbers → this index's, filled as met.
+  const remaps = new Map<PackedDocuments, Int32Array>();
   for (const [number, document] of documents.entries()) {
     for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
-    const inSegment = segmentNumberOf?.get(document);
-    if (segment !== undefined && fromSegment !== null && inSegment !== undefined) {
-      for (let entry = segment.termStarts[inSegment]!; entry < segment.termStarts[inSegment + 1]!; entry += 1) {
-        const segmentTerm = segment.termNumbers[entry]!;
-        let termNumber = fromSegment[segmentTerm]!;
-        if (termNumber < 0) fromSegment[segmentTerm] = termNumber = numberOf(segment.vocabulary.valueOf(segmentTerm));
+    if (document instanceof PackedDocument) {
+      const { packed } = document;
+      let remap = remaps.get(packed);
+      if (remap === undefined) remaps.set(packed, (remap = new Int32Array(packed.terms.size).fill(-1)));
+      for (let entry = packed.termStarts[document.number]!; entry < packed.termStarts[document.number + 1]!; entry += 1) {
+        const packedTerm = packed.termNumbers[entry]!;
+        let termNumber = remap[packedTerm]!;
+        if (termNumber < 0) remap[packedTerm] = termNumber = numberOf(packed.terms.valueOf(packedTerm));
         frequencies[termNumber]! += 1;
         numbersInOrder[slot++] = termNumber;
       }

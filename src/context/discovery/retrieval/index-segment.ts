@@ -1,5 +1,6 @@
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, pathWordsOf } from './index-document.js';
-import { type StringTable, buildStringTableParts, openStringTable } from './string-table.js';
+import { PackedDocument, copyCounts } from './packed-documents.js';
+import { buildStringTableParts, openStringTable } from './string-table.js';
 
 /** Bumped whenever tokenisation, symbol extraction, the skip rules or this layout change: older entries are rebuilt. */
 export const RETRIEVAL_INDEX_FORMAT_VERSION = 4;
@@ -112,16 +113,11 @@ const INT_SECTIONS = [
   'pathWordEntries',
 ] as const;
 const FLOAT_SECTIONS = ['fileSizes', 'fileMtimes'] as const;
-/**
- * Term counts are 16-bit, exactly: a field of a file indexed by its first
- * MAX_INDEX_FILE_BYTES (128 KiB) holds at most 43,690 tokens of two
- * characters and a separator, below 65,535. The largest array, halved.
- */
+/** Term counts are 16-bit (exact: see MAX_COUNT), which halves the largest array. */
 const SHORT_SECTIONS = ['counts'] as const;
 const TEXT_SECTIONS = ['vocabularyText', 'declaredText', 'pathWordText'] as const;
 type SectionName = (typeof INT_SECTIONS)[number] | (typeof FLOAT_SECTIONS)[number] | (typeof SHORT_SECTIONS)[number] | (typeof TEXT_SECTIONS)[number];
 const SECTION_ORDER: readonly SectionName[] = [...FLOAT_SECTIONS, ...INT_SECTIONS, ...SHORT_SECTIONS, ...TEXT_SECTIONS];
-const MAX_COUNT = 0xffff;
 
 /** Bytes per element of each kind of section; text is UTF-8. */
 function elementBytes(name: SectionName): number {
@@ -158,8 +154,8 @@ export function encodeSegment(source: SegmentSource): Uint8Array {
   const totals = [0, 0, 0, 0];
   let slot = 0;
   for (const [number, document] of documents.entries()) {
-    // Saturated, not wrapped, should a count ever pass 16 bits (see SHORT_SECTIONS).
-    for (let position = 0; position < document.counts.length; position += 1) counts[slot++] = Math.min(document.counts[position]!, MAX_COUNT);
+    copyCounts(document.counts, counts, slot);
+    slot += document.counts.length;
     for (const [field, name] of RETRIEVAL_FIELDS.entries()) {
       lengths[number * FIELD_COUNT + field] = document.lengths[name];
       totals[field]! += document.lengths[name];
@@ -315,75 +311,10 @@ function segmentOf(header: Header, { ints, floats, shorts, texts }: Views): Segm
   const declaredBy = keyedListsFrom(texts.declaredText, ints.declaredOffsets, ints.declaredSlots, ints.declaredStarts, ints.declaredEntries, documentCount);
   const pathWords = keyedListsFrom(texts.pathWordText, ints.pathWordOffsets, ints.pathWordSlots, ints.pathWordStarts, ints.pathWordEntries, documentCount);
   if (declaredBy === null || pathWords === null) return null;
-  const documents = documentPaths.map(
-    (path, number) => new SegmentDocument(path, number, { vocabulary, termStarts, termNumbers, counts, lengths, declaredNames: header.declaredNames[number]!, imports: header.imports[number]! }),
-  );
+  const packed = { terms: vocabulary, termStarts, termNumbers, counts, lengths, declaredNames: header.declaredNames, imports: header.imports };
+  const documents = documentPaths.map((path, number) => new PackedDocument(path, number, packed));
   const averageLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field, position) => [field, header.averageLengths[position]!])) as Record<RetrievalField, number>;
   return { root: header.root, builtAtMs: header.builtAtMs, files, documents, vocabulary, termStarts, termNumbers, postingStarts, postingEntries, declaredBy, pathWords, averageLengths };
-}
-
-interface SegmentArrays {
-  vocabulary: StringTable;
-  termStarts: Int32Array;
-  termNumbers: Int32Array;
-  counts: Uint16Array;
-  lengths: Int32Array;
-  declaredNames: string;
-  imports: string;
-}
-
-/**
- * A document of a loaded segment. Its path is eager; everything else is
- * read from the segment's arrays on first use: a query touches the counts
- * and lengths of the documents its terms hit, and nothing else.
- */
-class SegmentDocument implements IndexedDocument {
-  readonly path: string;
-  readonly #number: number;
-  readonly #arrays: SegmentArrays;
-  #terms: string[] | undefined;
-  #lengths: Record<RetrievalField, number> | undefined;
-  #declaredNames: string[] | undefined;
-  #declared: Set<string> | undefined;
-  #imports: string[] | undefined;
-
-  constructor(path: string, number: number, arrays: SegmentArrays) {
-    this.path = path;
-    this.#number = number;
-    this.#arrays = arrays;
-  }
-
-  get terms(): string[] {
-    const { termStarts, termNumbers, vocabulary } = this.#arrays;
-    this.#terms ??= Array.from(termNumbers.subarray(termStarts[this.#number]!, termStarts[this.#number + 1]!), (number) => vocabulary.valueOf(number));
-    return this.#terms;
-  }
-
-  get counts(): Uint16Array {
-    const { termStarts, counts } = this.#arrays;
-    return counts.subarray(termStarts[this.#number]! * FIELD_COUNT, termStarts[this.#number + 1]! * FIELD_COUNT);
-  }
-
-  get lengths(): Record<RetrievalField, number> {
-    const { lengths } = this.#arrays;
-    this.#lengths ??= Object.fromEntries(RETRIEVAL_FIELDS.map((field, position) => [field, lengths[this.#number * FIELD_COUNT + position]!])) as Record<RetrievalField, number>;
-    return this.#lengths;
-  }
-
-  get declaredNames(): string[] {
-    this.#declaredNames ??= this.#arrays.declaredNames === '' ? [] : this.#arrays.declaredNames.split(' ');
-    return this.#declaredNames;
-  }
-
-  get declared(): Set<string> {
-    this.#declared ??= new Set(this.declaredNames.map((name) => name.toLowerCase()));
-    return this.#declared;
-  }
-
-  get imports(): string[] {
-    this.#imports ??= this.#arrays.imports === '' ? [] : this.#arrays.imports.split('\n');
-    return this.#imports;
-  }
 }
 
 /** The file name and directory words of a path a goal can name it by (see pathWordsOf); repeats are dropped by the caller. */

@@ -1,0 +1,128 @@
+import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
+
+/** Looks a term up by its number in a set of packed documents' own numbering. */
+export interface TermsByNumber {
+  readonly size: number;
+  valueOf(number: number): string;
+}
+
+/**
+ * Documents packed into flat arrays, as a cache entry holds them and as a
+ * worker thread returns them: document `d`'s terms are the numbers
+ * `termNumbers[termStarts[d] .. termStarts[d + 1])` into `terms`, their
+ * counts FIELD_COUNT per term from `counts[termStarts[d] * FIELD_COUNT]`,
+ * its field lengths FIELD_COUNT from `lengths[d * FIELD_COUNT]`, its
+ * declared names joined by spaces (names never hold one) and its import
+ * specifiers joined by line breaks (specifiers never hold one).
+ */
+export interface PackedDocuments {
+  terms: TermsByNumber;
+  termStarts: Int32Array;
+  termNumbers: Int32Array;
+  /** 16 bits are exact: see MAX_COUNT. */
+  counts: Uint16Array;
+  lengths: Int32Array;
+  declaredNames: readonly string[];
+  imports: readonly string[];
+}
+
+/**
+ * A term count fits 16 bits exactly: a field of a file indexed by its first
+ * MAX_INDEX_FILE_BYTES (128 KiB) holds at most 43,690 tokens of two
+ * characters and a separator, below 65,535. Saturated, not wrapped, should
+ * one ever be larger.
+ */
+export const MAX_COUNT = 0xffff;
+
+/**
+ * A document of packed documents. Its path is eager; everything else is
+ * read from the arrays on first use: a query touches the counts and
+ * lengths of the documents its terms hit, and nothing else.
+ */
+export class PackedDocument implements IndexedDocument {
+  readonly path: string;
+  /** Its number in `packed`. */
+  readonly number: number;
+  readonly packed: PackedDocuments;
+  #terms: string[] | undefined;
+  #lengths: Record<RetrievalField, number> | undefined;
+  #declaredNames: string[] | undefined;
+  #declared: Set<string> | undefined;
+  #imports: string[] | undefined;
+
+  constructor(path: string, number: number, packed: PackedDocuments) {
+    this.path = path;
+    this.number = number;
+    this.packed = packed;
+  }
+
+  get terms(): string[] {
+    const { termStarts, termNumbers, terms } = this.packed;
+    this.#terms ??= Array.from(termNumbers.subarray(termStarts[this.number]!, termStarts[this.number + 1]!), (number) => terms.valueOf(number));
+    return this.#terms;
+  }
+
+  get counts(): Uint16Array {
+    const { termStarts, counts } = this.packed;
+    return counts.subarray(termStarts[this.number]! * FIELD_COUNT, termStarts[this.number + 1]! * FIELD_COUNT);
+  }
+
+  get lengths(): Record<RetrievalField, number> {
+    const { lengths } = this.packed;
+    this.#lengths ??= Object.fromEntries(RETRIEVAL_FIELDS.map((field, position) => [field, lengths[this.number * FIELD_COUNT + position]!])) as Record<RetrievalField, number>;
+    return this.#lengths;
+  }
+
+  get declaredNames(): string[] {
+    const joined = this.packed.declaredNames[this.number]!;
+    this.#declaredNames ??= joined === '' ? [] : joined.split(' ');
+    return this.#declaredNames;
+  }
+
+  get declared(): Set<string> {
+    this.#declared ??= new Set(this.declaredNames.map((name) => name.toLowerCase()));
+    return this.#declared;
+  }
+
+  get imports(): string[] {
+    const joined = this.packed.imports[this.number]!;
+    this.#imports ??= joined === '' ? [] : joined.split('\n');
+    return this.#imports;
+  }
+}
+
+/**
+ * Packs documents: their distinct terms numbered in first-seen order
+ * (`vocabulary`), and the arrays of PackedDocuments.
+ */
+export function packDocuments(documents: readonly IndexedDocument[]): Omit<PackedDocuments, 'terms'> & { vocabulary: string[] } {
+  const numbers = new Map<string, number>();
+  const vocabulary: string[] = [];
+  let entryCount = 0;
+  for (const document of documents) entryCount += document.counts.length / FIELD_COUNT;
+  const termStarts = new Int32Array(documents.length + 1);
+  const termNumbers = new Int32Array(entryCount);
+  const counts = new Uint16Array(entryCount * FIELD_COUNT);
+  const lengths = new Int32Array(documents.length * FIELD_COUNT);
+  let slot = 0;
+  for (const [number, document] of documents.entries()) {
+    for (const term of document.terms) {
+      let termNumber = numbers.get(term);
+      if (termNumber === undefined) {
+        termNumber = vocabulary.length;
+        numbers.set(term, termNumber);
+        vocabulary.push(term);
+      }
+      termNumbers[slot++] = termNumber;
+    }
+    termStarts[number + 1] = slot;
+    copyCounts(document.counts, counts, termStarts[number]! * FIELD_COUNT);
+    for (const [field, name] of RETRIEVAL_FIELDS.entries()) lengths[number * FIELD_COUNT + field] = document.lengths[name];
+  }
+  return { vocabulary, termStarts, termNumbers, counts, lengths, declaredNames: documents.map((document) => document.declaredNames.join(' ')), imports: documents.map((document) => document.imports.join('\n')) };
+}
+
+/** Copies counts into 16-bit slots from `offset`, saturating (see MAX_COUNT). */
+export function copyCounts(from: ArrayLike<number>, into: Uint16Array, offset: number): void {
+  for (let position = 0; position < from.length; position += 1) into[offset + position] = Math.min(from[position]!, MAX_COUNT);
+}
