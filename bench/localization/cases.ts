@@ -18,14 +18,18 @@ export interface LocalizationCase {
   file: string;
   /** The kind of change, for the report. */
   change: 'rename export' | 'change signature' | 'remove property' | 'change return type' | 'rename member' | 'rename type' | 'change parameter type' | 'stop exporting' | 'default to named export' | 'narrow type' | 'change property type'
-    | 'off-by-one' | 'swapped condition' | 'wrong constant' | 'dropped branch' | 'wrong default' | 'changed rounding';
+    | 'off-by-one' | 'swapped condition' | 'wrong constant' | 'dropped branch' | 'wrong default' | 'changed rounding'
+    | 'swapped arguments' | 'method to getter' | 'change type alias' | 'wrong key' | 'wrong variable' | 'wrong order' | 'dropped argument' | 'dropped statement' | 'dropped term' | 'changed message';
   /**
    * Written after the ranking was tuned on the cases above it. Batch 1 was
    * then looked at (its first-run figures are in the report); batch 2 was
    * run once and not tuned on: the honest estimate of generalisation.
    * Batch 3 (failing tests, not type errors) was likewise run once.
+   * Batch 4 (type errors and failing tests, many of them in modules that
+   * others import, the error reported elsewhere) was written after the
+   * ordering work on batches 1–3 and run once.
    */
-  heldOutBatch?: 1 | 2 | 3;
+  heldOutBatch?: 1 | 2 | 3 | 4;
   /** `test` cases: the test file that catches the change (it must fail; others may too). */
   test?: string;
   /** `test` cases: whether `test` imports the changed file itself or reaches it through another module. */
@@ -148,4 +152,66 @@ export const CASES: readonly LocalizationCase[] = [
   { id: 'held3-mono-mark-paid-guard', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/billing/src/invoice-service.ts', change: 'swapped condition', test: 'packages/billing/src/invoice-service.test.ts', via: 'direct', edits: [{ find: 'if (invoice.paidAt !== null) return fail', replace: 'if (invoice.paidAt === null) return fail' }] },
   { id: 'held3-mono-for-customer-inverted', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/billing/src/invoice-repository.ts', change: 'swapped condition', test: 'packages/billing/src/invoice-service.test.ts', via: 'direct', edits: [{ find: 'invoice.customerId === customerId', replace: 'invoice.customerId !== customerId' }] },
   { id: 'held3-mono-format-cents-round', kind: 'test', heldOutBatch: 3, fixture: 'monorepo', file: 'packages/web/src/format.ts', change: 'changed rounding', test: 'packages/web/src/invoice-page.test.ts', via: 'indirect', edits: [{ find: 'Math.trunc(cents / 100)', replace: 'Math.round(cents / 100)' }] },
+
+  // Held out, batch 4: written after the ordering work on batches 1–3; run once, never tuned on. Most
+  // changes are in modules others import, and most tsc ones compile themselves: the errors are in importers.
+  // shop, type errors
+  { id: 'shop-b4-cents-branded', heldOutBatch: 4, fixture: 'shop', file: 'src/util/money.ts', change: 'change type alias', edits: [{ find: 'export type Cents = number;', replace: "export type Cents = number & { readonly unit: 'cents' };" }, { find: 'return Math.round(amount);', replace: 'return Math.round(amount) as Cents;' }] },
+  { id: 'shop-b4-check-swapped', heldOutBatch: 4, fixture: 'shop', file: 'src/testing/check.ts', change: 'swapped arguments', edits: [{ find: 'check(name: string, condition: boolean)', replace: 'check(condition: boolean, name: string)' }] },
+  { id: 'shop-b4-status-canceled', heldOutBatch: 4, fixture: 'shop', file: 'src/orders/order.ts', change: 'rename type', edits: [{ find: "'shipped' | 'cancelled'", replace: "'shipped' | 'canceled'" }] },
+  { id: 'shop-b4-totals-grand-total', heldOutBatch: 4, fixture: 'shop', file: 'src/cart/cart-totals.ts', change: 'rename member', edits: [{ find: '  total: Cents;', replace: '  grandTotal: Cents;' }, { find: 'return { subtotal, tax, total, label', replace: 'return { subtotal, tax, grandTotal: total, label' }] },
+  { id: 'shop-b4-pricing-index-tax', heldOutBatch: 4, fixture: 'shop', file: 'src/pricing/index.ts', change: 'stop exporting', edits: [{ find: 'export { STANDARD_TAX_RATE, taxFor } from', replace: 'export { STANDARD_TAX_RATE } from' }] },
+  { id: 'shop-b4-is-empty-getter', heldOutBatch: 4, fixture: 'shop', file: 'src/cart/cart.ts', change: 'method to getter', edits: [{ find: 'isEmpty(): boolean {', replace: 'get isEmpty(): boolean {' }] },
+  { id: 'shop-b4-list-categories', heldOutBatch: 4, fixture: 'shop', file: 'src/catalog/product-repository.ts', change: 'change parameter type', edits: [{ find: "listByCategory(category: Product['category']): Product[] {\n    return [...this.products.values()].filter((product) => product.category === category);", replace: "listByCategory(categories: readonly Product['category'][]): Product[] {\n    return [...this.products.values()].filter((product) => categories.includes(product.category));" }] },
+
+  // notes-api, type errors
+  { id: 'notes-b4-session-subject', heldOutBatch: 4, fixture: 'notes-api', file: 'src/auth/session.ts', change: 'rename member', edits: [{ find: '  userId: string;', replace: '  subject: string;' }, { find: 'userId: user.id, expiresAt', replace: 'subject: user.id, expiresAt' }] },
+  { id: 'notes-b4-store-get-null', heldOutBatch: 4, fixture: 'notes-api', file: 'src/notes/note-store.ts', change: 'change return type', edits: [{ find: 'get(id: string): Note | undefined {\n    return this.notes.get(id);', replace: 'get(id: string): Note | null {\n    return this.notes.get(id) ?? null;' }] },
+  { id: 'notes-b4-async-handler', heldOutBatch: 4, fixture: 'notes-api', file: 'src/http/router.ts', change: 'change return type', edits: [{ find: 'params: Record<string, string>) => Response;', replace: 'params: Record<string, string>) => Promise<Response>;' }, { find: 'handle(request: Request): Response {', replace: 'async handle(request: Request): Promise<Response> {' }] },
+  { id: 'notes-b4-auth-index-can-read', heldOutBatch: 4, fixture: 'notes-api', file: 'src/auth/index.ts', change: 'stop exporting', edits: [{ find: 'export { canEdit, canRead } from', replace: 'export { canEdit } from' }] },
+  { id: 'notes-b4-log-level-info', heldOutBatch: 4, fixture: 'notes-api', file: 'src/log/logger.ts', change: 'narrow type', edits: [{ find: "'debug' | 'info' | 'warn' | 'error'", replace: "'debug' | 'warn' | 'error'" }] },
+  { id: 'notes-b4-json-swapped', heldOutBatch: 4, fixture: 'notes-api', file: 'src/http/request.ts', change: 'swapped arguments', edits: [{ find: 'json(status: number, body: unknown): Response', replace: 'json(body: unknown, status: number): Response' }] },
+  { id: 'notes-b4-directory-seeded', heldOutBatch: 4, fixture: 'notes-api', file: 'src/users/user-directory.ts', change: 'change signature', edits: [{ find: '  private readonly byId = new Map<string, User>();\n', replace: '  private readonly byId = new Map<string, User>();\n\n  constructor(users: readonly User[]) {\n    for (const user of users) this.register(user);\n  }\n' }] },
+
+  // monorepo, type errors
+  { id: 'mono-b4-invoice-id-brand', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/core/src/ids.ts', change: 'change type alias', edits: [{ find: "export type InvoiceId = Id<'invoice'>;", replace: "export type InvoiceId = Id<'inv'>;" }] },
+  { id: 'mono-b4-core-index-event-bus', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/core/src/index.ts', change: 'stop exporting', edits: [{ find: "export { EventBus } from './events.js';\n", replace: '' }] },
+  { id: 'mono-b4-total-object', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/billing/src/invoice.ts', change: 'change return type', edits: [{ find: 'invoiceTotal(invoice: Invoice): number {\n  return invoice.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);', replace: 'invoiceTotal(invoice: Invoice): { cents: number } {\n  return { cents: invoice.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0) };' }] },
+  { id: 'mono-b4-repository-injected-map', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/billing/src/invoice-repository.ts', change: 'change signature', edits: [{ find: '  private readonly invoices = new Map<InvoiceId, Invoice>();', replace: '  constructor(private readonly invoices: Map<InvoiceId, Invoice>) {}' }] },
+  { id: 'mono-b4-submit-form-order', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/web/src/invoice-page.ts', change: 'swapped arguments', edits: [{ find: 'customerId: CustomerId, description: string, amountCents: number): InvoiceRow', replace: 'customerId: CustomerId, amountCents: number, description: string): InvoiceRow' }] },
+  { id: 'mono-b4-paid-at-optional', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/billing/src/invoice.ts', change: 'change property type', edits: [{ find: '  paidAt: Date | null;', replace: '  paidAt?: Date;' }] },
+  { id: 'mono-b4-sequence-bigint', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/core/src/ids.ts', change: 'change parameter type', edits: [{ find: 'prefix: string, sequence: number): Id<Brand>', replace: 'prefix: string, sequence: bigint): Id<Brand>' }] },
+
+  // shop, failing tests
+  { id: 'shop-b4-format-money-round-whole', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/util/money.ts', change: 'changed rounding', test: 'src/util/money.test.ts', via: 'direct', edits: [{ find: 'Math.floor(absolute / 100)', replace: 'Math.round(absolute / 100)' }] },
+  { id: 'shop-b4-currency-no-space', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/util/money.ts', change: 'wrong constant', test: 'src/util/money.test.ts', via: 'direct', edits: [{ find: '`${currency} `}', replace: '`${currency}`}' }] },
+  { id: 'shop-b4-sku-upper-case', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/catalog/product-repository.ts', change: 'wrong key', test: 'src/catalog/catalog-service.test.ts', via: 'indirect', edits: [{ find: 'return this.products.get(sku);', replace: 'return this.products.get(sku.toUpperCase());' }] },
+  { id: 'shop-b4-category-by-price', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/catalog/product-repository.ts', change: 'wrong order', test: 'src/catalog/catalog-service.test.ts', via: 'indirect', edits: [{ find: '.filter((product) => product.category === category);', replace: '.filter((product) => product.category === category).sort((a, b) => b.priceCents - a.priceCents);' }] },
+  { id: 'shop-b4-fractional-price', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/catalog/product.ts', change: 'dropped branch', test: 'src/catalog/catalog-service.test.ts', via: 'indirect', edits: [{ find: 'if (!Number.isInteger(priceCents) || priceCents < 0)', replace: 'if (priceCents < 0)' }] },
+  { id: 'shop-b4-tax-per-unit', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/pricing/tax.ts', change: 'dropped term', test: 'src/cart/cart.test.ts', via: 'indirect', edits: [{ find: 'roundCents(product.priceCents * quantity * rate)', replace: 'roundCents(product.priceCents * rate)' }] },
+  { id: 'shop-b4-percent-scale', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/pricing/discount.ts', change: 'wrong constant', test: 'src/orders/order-service.test.ts', via: 'indirect', edits: [{ find: 'discount.percentOff / 100', replace: 'discount.percentOff / 10' }] },
+  { id: 'shop-b4-label-subtotal', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/cart/cart-totals.ts', change: 'wrong variable', test: 'src/cart/cart.test.ts', via: 'direct', edits: [{ find: 'label: formatMoney(total)', replace: 'label: formatMoney(subtotal)' }] },
+  { id: 'shop-b4-order-drops-discount', kind: 'test', heldOutBatch: 4, fixture: 'shop', file: 'src/orders/order-service.ts', change: 'dropped argument', test: 'src/orders/order-service.test.ts', via: 'direct', edits: [{ find: 'computeTotals(cart, discount ?? undefined)', replace: 'computeTotals(cart)' }] },
+
+  // notes-api, failing tests
+  { id: 'notes-b4-token-counter', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/auth/session.ts', change: 'dropped statement', test: 'src/auth/session.test.ts', via: 'direct', edits: [{ find: '    this.counter += 1;\n', replace: '' }] },
+  { id: 'notes-b4-ttl-env-key', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/config/settings.ts', change: 'wrong key', test: 'src/config/settings.test.ts', via: 'direct', edits: [{ find: "number('SESSION_TTL_MINUTES',", replace: "number('SESSION_TTL'," }] },
+  { id: 'notes-b4-blank-display-name', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/users/user.ts', change: 'dropped branch', test: 'src/users/user-directory.test.ts', via: 'direct', edits: [{ find: 'user.displayName.trim().length > 0', replace: 'user.displayName.length > 0' }] },
+  { id: 'notes-b4-duplicate-by-email', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/users/user-directory.ts', change: 'wrong key', test: 'src/users/user-directory.test.ts', via: 'direct', edits: [{ find: 'if (this.byId.has(user.id))', replace: 'if (this.byId.has(user.email))' }] },
+  { id: 'notes-b4-any-editor-edits', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/auth/permissions.ts', change: 'dropped branch', test: 'src/notes/note-controller.test.ts', via: 'indirect', edits: [{ find: "return note.authorId === user.id || user.role === 'admin';", replace: "return user.role === 'editor' || user.role === 'admin';" }] },
+  { id: 'notes-b4-authorization-case', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/http/request.ts', change: 'wrong key', test: 'src/notes/note-controller.test.ts', via: 'indirect', edits: [{ find: 'request.headers.authorization', replace: 'request.headers.Authorization' }] },
+  { id: 'notes-b4-preview-joins-words', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/notes/note.ts', change: 'wrong constant', test: 'src/notes/note-controller.test.ts', via: 'indirect', edits: [{ find: "replace(/\\s+/g, ' ')", replace: "replace(/\\s+/g, '')" }] },
+  { id: 'notes-b4-router-any-method', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/http/router.ts', change: 'dropped branch', test: 'src/http/router.test.ts', via: 'direct', edits: [{ find: '      if (route.method !== request.method) continue;\n', replace: '' }] },
+  { id: 'notes-b4-public-by-default', kind: 'test', heldOutBatch: 4, fixture: 'notes-api', file: 'src/notes/note-controller.ts', change: 'wrong default', test: 'src/notes/note-controller.test.ts', via: 'direct', edits: [{ find: '(isPublic ?? false)', replace: '(isPublic ?? true)' }] },
+
+  // monorepo, failing tests
+  { id: 'mono-b4-subscribe-replaces', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/core/src/events.ts', change: 'dropped branch', test: 'packages/core/src/events.test.ts', via: 'direct', edits: [{ find: 'const list = this.listeners.get(name) ?? [];', replace: 'const list: Listener[] = [];' }] },
+  { id: 'mono-b4-unwrap-quoted', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/core/src/result.ts', change: 'changed message', test: 'packages/core/src/result.test.ts', via: 'direct', edits: [{ find: '${String(result.error)}', replace: '${JSON.stringify(result.error)}' }] },
+  { id: 'mono-b4-due-day-early', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/billing/src/invoice.ts', change: 'off-by-one', test: 'packages/web/src/invoice-page.test.ts', via: 'indirect', edits: [{ find: 'invoice.dueDays * 86_400_000', replace: '(invoice.dueDays - 1) * 86_400_000' }] },
+  { id: 'mono-b4-event-name-dot', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/billing/src/invoice-service.ts', change: 'wrong constant', test: 'packages/billing/src/invoice-service.test.ts', via: 'direct', edits: [{ find: "publish({ name: 'invoice-issued'", replace: "publish({ name: 'invoice.issued'" }] },
+  { id: 'mono-b4-cents-unpadded', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/web/src/format.ts', change: 'dropped term', test: 'packages/web/src/invoice-page.test.ts', via: 'indirect', edits: [{ find: "String(Math.abs(cents % 100)).padStart(2, '0')", replace: 'String(Math.abs(cents % 100))' }] },
+  { id: 'mono-b4-day-slice', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/web/src/format.ts', change: 'off-by-one', test: 'packages/web/src/format.test.ts', via: 'direct', edits: [{ find: 'toISOString().slice(0, 10)', replace: 'toISOString().slice(0, 9)' }] },
+  { id: 'mono-b4-row-status-inverted', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/web/src/invoice-page.ts', change: 'swapped condition', test: 'packages/web/src/invoice-page.test.ts', via: 'direct', edits: [{ find: "invoice.paidAt === null ? 'open' : 'paid'", replace: "invoice.paidAt !== null ? 'open' : 'paid'" }] },
+  { id: 'mono-b4-paid-not-saved', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/billing/src/invoice-service.ts', change: 'dropped statement', test: 'packages/billing/src/invoice-service.test.ts', via: 'direct', edits: [{ find: '    this.repository.save(paid);\n', replace: '' }] },
+  { id: 'mono-b4-sequence-not-advanced', kind: 'test', heldOutBatch: 4, fixture: 'monorepo', file: 'packages/billing/src/invoice-service.ts', change: 'dropped statement', test: 'packages/web/src/invoice-page.test.ts', via: 'indirect', edits: [{ find: '    this.sequence += 1;\n', replace: '' }] },
 ];

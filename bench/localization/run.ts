@@ -18,9 +18,16 @@
  * on it; then the change is committed on top (clean work tree) and
  * discovery runs again on the same output. The runner checks that the
  * healthy suite passes, that the change type-checks and that the case's
- * `test` fails; `--check` does only that, without discovery.
+ * `test` fails; `--check` does only that, without discovery (and, for tsc
+ * cases, checks that the change produces a type error and lists the files
+ * that fail to compile).
  *
- *     npm run bench:localization [-- --verbose] [-- --case ID] [-- --check]
+ * Held-out batch 4 mixes both kinds; it is reported like batches 1–3
+ * (hit@1 and hit@4 for the batch, per variant, and for its test cases
+ * direct/indirect). `--batch N` keeps only the cases of held-out batch N,
+ * in the check mode and in the full run.
+ *
+ *     npm run bench:localization [-- --verbose] [-- --case ID] [-- --batch N] [-- --check]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +45,8 @@ const args = process.argv.slice(2);
 const isVerbose = args.includes('--verbose');
 const isCheckOnly = args.includes('--check');
 const onlyCase = args.includes('--case') ? args[args.indexOf('--case') + 1] : undefined;
+const onlyBatch = args.includes('--batch') ? Number(args[args.indexOf('--batch') + 1]) : undefined;
+if (onlyBatch !== undefined && !Number.isInteger(onlyBatch)) throw new Error('--batch needs a batch number');
 
 type Variant = 'plain' | 'pretty' | 'uncommitted' | 'committed';
 
@@ -156,6 +165,16 @@ function failedTestCount(output: string): number {
   return stripAnsi(output).split('\n').filter((line) => /^\s*FAIL\s+\S+\.test\.ts\s+>/.test(line)).length;
 }
 
+/** Files with a type error in plain tsc output (`src/a.ts(3,7): error TS2304: ...`). */
+function filesWithTypeErrors(output: string): string[] {
+  const files = new Set<string>();
+  for (const line of output.split('\n')) {
+    const match = /^(\S+?)\(\d+,\d+\): error TS\d+/.exec(line);
+    if (match) files.add(match[1]!);
+  }
+  return [...files].sort();
+}
+
 function typecheck(directory: string, isPretty: boolean): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [TSC, '--noEmit', '-p', '.', '--pretty', String(isPretty)], { cwd: directory, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -260,16 +279,27 @@ function rate(outcomes: readonly Outcome[], maxRank: number): string {
 }
 
 const PARALLEL_CAPTURES = Math.max(1, Math.min(8, Math.floor(os.availableParallelism() / 2)));
-const selected = CASES.filter((candidate) => (onlyCase === undefined || candidate.id === onlyCase) && (!isCheckOnly || isTestCase(candidate)));
+const selected = CASES.filter((candidate) => (onlyCase === undefined || candidate.id === onlyCase) && (onlyBatch === undefined || candidate.heldOutBatch === onlyBatch));
+if (selected.length === 0) throw new Error('no case matches the filters');
 const fixturesWithTests = [...new Map(selected.filter(isTestCase).map((testCase) => [testCase.fixture, testCase])).values()];
 for (const testCase of fixturesWithTests) await checkHealthy(testCase);
 if (isCheckOnly) {
   for (const testCase of selected) {
     const captured = await capture(testCase);
-    const output = captured.outputs.uncommitted!;
-    console.log(`ok  ${testCase.id.padEnd(36)} ${failedTestCount(output)} failed in ${failingTestFiles(output).join(', ')}`);
-    if (isVerbose) console.log(output);
     fs.rmSync(captured.directory, { recursive: true, force: true });
+    if (isTestCase(testCase)) {
+      const output = captured.outputs.uncommitted!;
+      console.log(`ok  ${testCase.id.padEnd(36)} ${failedTestCount(output)} failed in ${failingTestFiles(output).join(', ')}`);
+      if (isVerbose) console.log(output);
+    } else {
+      const output = captured.outputs.plain!;
+      const errorLines = output.split('\n').filter((line) => /error TS\d+/.test(line)).length;
+      if (errorLines === 0) throw new Error(`${testCase.id}: the change produced no type error`);
+      const files = filesWithTypeErrors(output);
+      const site = files.includes(testCase.file) ? 'changed file fails' : 'changed file compiles';
+      console.log(`ok  ${testCase.id.padEnd(36)} ${errorLines} type errors (${site}) in ${files.join(', ')}`);
+      if (isVerbose) console.log(output);
+    }
   }
   process.exit(0);
 }
@@ -300,16 +330,41 @@ for (const batch of [1, 2] as const) {
   const heldOut = outcomes.filter((outcome) => outcome.testCase.heldOutBatch === batch);
   if (heldOut.length > 0) console.log(`held-out batch ${batch}: hit@1 ${rate(heldOut, 1)}  hit@4 ${rate(heldOut, 4)}`);
 }
-const batch3 = outcomes.filter((outcome) => outcome.testCase.heldOutBatch === 3);
-if (batch3.length > 0) {
-  console.log('held-out batch 3 (failing tests):');
+/** A batch's failing-test outcomes, per variant and direct/indirect. */
+function reportTestVariants(ofBatch: readonly Outcome[]): void {
   for (const variant of ['uncommitted', 'committed'] as const) {
-    const ofVariant = batch3.filter((outcome) => outcome.variant === variant);
+    const ofVariant = ofBatch.filter((outcome) => outcome.variant === variant);
     const direct = ofVariant.filter((outcome) => outcome.testCase.via === 'direct');
     const indirect = ofVariant.filter((outcome) => outcome.testCase.via === 'indirect');
     console.log(`  ${variant.padEnd(11)}  all:      hit@1 ${rate(ofVariant, 1)}  hit@4 ${rate(ofVariant, 4)}`);
     console.log(`               direct:   hit@1 ${rate(direct, 1)}  hit@4 ${rate(direct, 4)}`);
     console.log(`               indirect: hit@1 ${rate(indirect, 1)}  hit@4 ${rate(indirect, 4)}`);
+  }
+}
+const batch3 = outcomes.filter((outcome) => outcome.testCase.heldOutBatch === 3);
+if (batch3.length > 0) {
+  console.log('held-out batch 3 (failing tests):');
+  reportTestVariants(batch3);
+}
+const batch4 = outcomes.filter((outcome) => outcome.testCase.heldOutBatch === 4);
+if (batch4.length > 0) {
+  console.log(`held-out batch 4: hit@1 ${rate(batch4, 1)}  hit@4 ${rate(batch4, 4)}`);
+  const batch4Tsc = batch4.filter((outcome) => !isTestCase(outcome.testCase));
+  if (batch4Tsc.length > 0) {
+    console.log(`  type errors:  hit@1 ${rate(batch4Tsc, 1)}  hit@4 ${rate(batch4Tsc, 4)}`);
+    for (const variant of ['plain', 'pretty'] as const) {
+      const ofVariant = batch4Tsc.filter((outcome) => outcome.variant === variant);
+      const named = ofVariant.filter((outcome) => outcome.isNamed);
+      const unnamed = ofVariant.filter((outcome) => !outcome.isNamed);
+      console.log(`  ${variant.padEnd(11)}  all:      hit@1 ${rate(ofVariant, 1)}  hit@4 ${rate(ofVariant, 4)}`);
+      console.log(`               named:    hit@1 ${rate(named, 1)}  hit@4 ${rate(named, 4)}`);
+      console.log(`               unnamed:  hit@1 ${rate(unnamed, 1)}  hit@4 ${rate(unnamed, 4)}`);
+    }
+  }
+  const batch4Tests = batch4.filter((outcome) => isTestCase(outcome.testCase));
+  if (batch4Tests.length > 0) {
+    console.log(`  failing tests: hit@1 ${rate(batch4Tests, 1)}  hit@4 ${rate(batch4Tests, 4)}`);
+    reportTestVariants(batch4Tests);
   }
 }
 for (const variant of ['plain', 'pretty'] as const) {
