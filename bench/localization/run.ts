@@ -15,8 +15,11 @@
  * (with its vitest tests, a vitest.config.ts and a `test` script) is
  * committed, the change is applied as an uncommitted edit, the fixture's
  * whole vitest run is captured (plain: CI=1, NO_COLOR=1) and discovery runs
- * on it; then the change is committed on top (clean work tree) and
- * discovery runs again on the same output. The runner checks that the
+ * on it three times: with git denied (`no-git`: the failure output alone),
+ * as the CLI runs it (`uncommitted`: the working tree shows the change),
+ * with two other modules edited too (`noisy`: a comment appended), and after the change is committed on top (`committed`: a clean tree, the
+ * newest commit holds it). Discovery runs git as the CLI does, through a
+ * command runtime allowing exactly its argv. The runner checks that the
  * healthy suite passes, that the change type-checks and that the case's
  * `test` fails; `--check` does only that, without discovery (and, for tsc
  * cases, checks that the change produces a type error and lists the files
@@ -33,7 +36,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openWorkspace } from '../../src/adapters/node-workspace/index.js';
+import { createCommandRuntime, openWorkspace } from '../../src/adapters/node-workspace/index.js';
 import { discoverContext, type DiscoveryResult } from '../../src/context/discovery/index.js';
 import { stripAnsi } from '../../src/context/discovery/normalize-output-text.js';
 import { CASES, TEST_INCLUDE, type LocalizationCase } from './cases.js';
@@ -48,7 +51,7 @@ const onlyCase = args.includes('--case') ? args[args.indexOf('--case') + 1] : un
 const onlyBatch = args.includes('--batch') ? Number(args[args.indexOf('--batch') + 1]) : undefined;
 if (onlyBatch !== undefined && !Number.isInteger(onlyBatch)) throw new Error('--batch needs a batch number');
 
-type Variant = 'plain' | 'pretty' | 'uncommitted' | 'committed';
+type Variant = 'plain' | 'pretty' | 'uncommitted' | 'noisy' | 'committed' | 'no-git';
 
 interface Outcome {
   testCase: LocalizationCase;
@@ -116,6 +119,18 @@ function git(directory: string, gitArgs: string[], date: string): Promise<void> 
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git ${gitArgs.join(' ')}: ${errors}`))));
   });
+}
+
+/**
+ * Two source modules other than `changed` (no tests), the same for every
+ * run of a case: the first and the middle one in path order.
+ */
+function bystandersOf(directory: string, changed: string): string[] {
+  const modules = (fs.readdirSync(directory, { recursive: true, encoding: 'utf8' }) as string[])
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$|\.d\.ts$|vitest\.config/.test(file) && !file.startsWith('node_modules/') && file !== changed)
+    .sort();
+  return [modules[0]!, modules[Math.floor(modules.length / 2)]!];
 }
 
 /** A healthy copy of a fixture as a git repository with one commit, ready to run `vitest run`. */
@@ -186,10 +201,18 @@ function typecheck(directory: string, isPretty: boolean): Promise<string> {
   });
 }
 
-async function discover(directory: string, validationOutput: string): Promise<DiscoveryResult> {
+/** `git: false` leaves git to the plain runtime, which denies it: the failure output alone, nothing from the working tree or the history. */
+async function discover(directory: string, validationOutput: string, options: { git?: boolean } = {}): Promise<DiscoveryResult> {
   const xdg = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-xdg-'));
   const workspace = await openWorkspace({ cwd: directory, env: { ...process.env, XDG_CONFIG_HOME: xdg } });
-  const result = await discoverContext({ runtime: workspace.runtime, config: workspace.config.config, validationOutput, run: false });
+  // As the CLI does: git (status, the newest commit) runs through a command runtime that allows exactly its argv.
+  const result = await discoverContext({
+    runtime: workspace.runtime,
+    config: workspace.config.config,
+    validationOutput,
+    run: false,
+    ...(options.git === false ? {} : { createCommandRuntime: (planned: Parameters<typeof createCommandRuntime>[1]) => createCommandRuntime(workspace, planned) }),
+  });
   fs.rmSync(xdg, { recursive: true, force: true });
   return result;
 }
@@ -242,8 +265,16 @@ async function scoreTest(captured: Awaited<ReturnType<typeof capture>>): Promise
       const index = result.files.findIndex((file) => file.path === testCase.file);
       return index < 0 ? null : index + 1;
     };
+    const alone = await discover(directory, output, { git: false });
+    outcomes.push({ testCase, variant: 'no-git', isNamed, rank: rankIn(alone), result: alone, errorLines });
     const uncommitted = await discover(directory, output);
     outcomes.push({ testCase, variant: 'uncommitted', isNamed, rank: rankIn(uncommitted), result: uncommitted, errorLines });
+    // The same, with two more modules edited harmlessly (a comment): the change is one of three, as in a working tree in use.
+    const bystanders = bystandersOf(directory, testCase.file);
+    for (const file of bystanders) fs.appendFileSync(path.join(directory, file), '// reviewed\n');
+    const noisy = await discover(directory, output);
+    outcomes.push({ testCase, variant: 'noisy', isNamed, rank: rankIn(noisy), result: noisy, errorLines });
+    await git(directory, ['checkout', '-q', '--', ...bystanders], '2024-05-02T15:30:00Z');
     await git(directory, ['commit', '-q', '-a', '-m', 'Small fixes'], '2024-05-02T15:30:00Z');
     const committed = await discover(directory, output);
     outcomes.push({ testCase, variant: 'committed', isNamed, rank: rankIn(committed), result: committed, errorLines });
@@ -332,7 +363,7 @@ for (const batch of [1, 2] as const) {
 }
 /** A batch's failing-test outcomes, per variant and direct/indirect. */
 function reportTestVariants(ofBatch: readonly Outcome[]): void {
-  for (const variant of ['uncommitted', 'committed'] as const) {
+  for (const variant of ['no-git', 'uncommitted', 'noisy', 'committed'] as const) {
     const ofVariant = ofBatch.filter((outcome) => outcome.variant === variant);
     const direct = ofVariant.filter((outcome) => outcome.testCase.via === 'direct');
     const indirect = ofVariant.filter((outcome) => outcome.testCase.via === 'indirect');

@@ -1,4 +1,5 @@
-import type { EvidenceBoard } from './evidence-board.js';
+import type { EvidenceBoard, EvidenceKind } from './evidence-board.js';
+import { TEST_FILE } from './rank-candidates.js';
 import type { IdentifierRole, IdentifierSignals } from './identifier-signals.js';
 import type { DefinitionSites } from './trace-failures.js';
 
@@ -8,6 +9,14 @@ const GOAL_WORD_WEIGHT = 1;
 const MAX_GOAL_WORD_MATCHES = 3;
 const CHANGED_WEIGHT = 3;
 const CHANGED_ALONE_WEIGHT = 1.5;
+/**
+ * A file that changed lately and that the failure reaches (an error site, a
+ * stack frame, a failing test's import): a new failure is most often caused
+ * by the last edit, so this counts as evidence of the cause.
+ */
+const CHANGED_REACHED_WEIGHT = 3;
+/** Evidence that the failure reaches a file. */
+const FAILURE_REACH: ReadonlySet<EvidenceKind> = new Set(['error-location', 'stack-frame', 'failing-test', 'test-subject', 'imported-binding', 'module-named', 'common-dependency', 'defines']);
 /** More changed files than this say nothing about the failure (a fresh clone, a mass reformat). */
 export const MAX_CHANGED_FILES_FOR_RANKING = 25;
 
@@ -49,7 +58,8 @@ export function addDefinitionEvidence(board: EvidenceBoard, identifiers: Identif
  * git working tree has changed (strong next to other evidence, weak alone;
  * ignored when too many files changed to mean anything).
  */
-export function addContextEvidence(board: EvidenceBoard, options: { goalWords: readonly string[]; changedFiles: readonly string[] }): void {
+export function addContextEvidence(board: EvidenceBoard, options: { goalWords: readonly string[]; changedFiles: readonly string[]; changedWhere?: string; hasFailures?: boolean }): void {
+  const where = options.changedWhere ?? 'in the git working tree';
   // `tokens` in the goal matches `token` in a path, and the other way round.
   const words = new Set(options.goalWords.flatMap((word) => (word.endsWith('s') && word.length > 3 ? [word, word.slice(0, -1)] : [word, `${word}s`])));
   const isChangeMeaningful = options.changedFiles.length > 0 && options.changedFiles.length <= MAX_CHANGED_FILES_FOR_RANKING;
@@ -60,10 +70,15 @@ export function addContextEvidence(board: EvidenceBoard, options: { goalWords: r
       const matched = [...tokens].filter((token) => words.has(token)).slice(0, MAX_GOAL_WORD_MATCHES);
       for (const token of matched) board.add(path, `word:${token}`, { kind: 'goal-words', weight: GOAL_WORD_WEIGHT, detail: `its path matches "${token}" from the goal` });
     }
-    if (changed.has(path)) board.add(path, 'changed', { kind: 'changed', weight: CHANGED_WEIGHT, detail: 'changed in the git working tree' });
+    if (!changed.has(path)) continue;
+    // A changed test says what is wanted, not what broke: it is not taken for the cause.
+    if (options.hasFailures === true && !TEST_FILE.test(path) && board.evidenceOf(path).some((item) => FAILURE_REACH.has(item.kind))) {
+      board.add(path, 'changed-reached', { kind: 'changed-reached', weight: CHANGED_REACHED_WEIGHT, detail: `changed ${where}, and the failure reaches it` });
+    }
+    board.add(path, 'changed', { kind: 'changed', weight: CHANGED_WEIGHT, detail: `changed ${where}` });
   }
   for (const path of changed) {
-    if (board.evidenceOf(path).length === 0) board.add(path, 'changed', { kind: 'changed', weight: CHANGED_ALONE_WEIGHT, detail: 'changed in the git working tree' });
+    if (board.evidenceOf(path).length === 0) board.add(path, 'changed', { kind: 'changed', weight: CHANGED_ALONE_WEIGHT, detail: `changed ${where}` });
   }
 }
 

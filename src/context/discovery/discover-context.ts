@@ -203,7 +203,8 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   ];
   for (const search of searches) if (search.problem !== undefined) warnings.push(`search for ${search.query}: ${search.problem}`);
   addDefinitionEvidence(board, identifiers, sites);
-  addContextEvidence(board, { goalWords: goal.words, changedFiles: changedFiles.filter((path) => filter.isAllowed(path)) });
+  const changed = await recentChangesOf(changedFiles.filter((path) => filter.isAllowed(path)), { isGitTree, hasFailures: failures.length > 0, runtimeFor: (argv) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime, ...(options.signal ? { signal: options.signal } : {}) });
+  addContextEvidence(board, { goalWords: goal.words, changedFiles: changed.files.filter((path) => filter.isAllowed(path)), changedWhere: changed.where, hasFailures: failures.length > 0 });
 
   // Steps 7 to 9: rank, read the best, summarise.
   const testFailureFiles = new Set(failures.filter((failure) => failure.source === 'tsc' || failure.source === 'eslint').flatMap((failure) => failure.locations.map((location) => location.path)));
@@ -267,6 +268,25 @@ async function fuseWithGoal(
       ? await findImportAgreements({ seeds: ranked.filter((candidate) => candidate.reason === 'direct').map((candidate) => candidate.path), index, matches, resolve: (specifier, fromFile) => resolver.resolve(specifier, fromFile) })
       : [];
   return fuseGoalMatches(ranked, matches, { hasFailures: options.hasFailures, agreements });
+}
+
+/**
+ * What changed last, for failures: the working tree's changes, or with a
+ * clean tree the newest commit's files (a failure seen right after a commit
+ * most often comes from it). Only the one commit is read, uncached: two git
+ * calls, and only when there are failures and nothing is changed.
+ */
+async function recentChangesOf(
+  changedFiles: readonly string[],
+  options: { isGitTree: boolean; hasFailures: boolean; runtimeFor: (argv: readonly string[]) => Runtime; signal?: AbortSignal },
+): Promise<{ files: readonly string[]; where: string }> {
+  const working = { files: changedFiles, where: 'in the git working tree' };
+  if (changedFiles.length > 0 || !options.isGitTree || !options.hasFailures) return working;
+  const newest = await readGitHistory({ runtimeFor: options.runtimeFor, maxCommits: 1, ...(options.signal ? { signal: options.signal } : {}) });
+  const commit = newest?.commits[0];
+  // A shallow clone's only commit lists every file: that says nothing.
+  if (commit === undefined || newest?.isShallow === true) return working;
+  return { files: commit.files, where: `by the newest commit ("${commit.subject.slice(0, 60)}")` };
 }
 
 /** What changed lately, most recent first: the working tree's changes, then the files of the newest commits (for the index cap). */

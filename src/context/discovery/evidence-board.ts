@@ -16,6 +16,10 @@ export type EvidenceKind =
   | 'module-named'
   | 'defines'
   | 'imported-binding'
+  /** Every failing test file reaches the file through its imports. */
+  | 'common-dependency'
+  /** The file changed lately (working tree or newest commit) and the failure reaches it. */
+  | 'changed-reached'
   | 'goal-path'
   | 'goal-words'
   | 'changed'
@@ -39,6 +43,8 @@ export const EVIDENCE_GROUP: Readonly<Record<EvidenceKind, EvidenceGroup>> = {
   'module-named': 'cause',
   defines: 'cause',
   'imported-binding': 'cause',
+  'common-dependency': 'cause',
+  'changed-reached': 'cause',
   'goal-path': 'context',
   'goal-words': 'context',
   changed: 'context',

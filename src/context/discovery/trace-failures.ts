@@ -23,6 +23,12 @@ const IMPORTED_BUT_MISSING_WEIGHT = 4;
 const MODULE_NAMED_WEIGHT = 6;
 const TEST_SUBJECT_WEIGHT = 3;
 const TEST_IMPORT_WEIGHT = 1.5;
+/** A module a failing test reaches through one of its imports: half an import. */
+const TEST_DEPENDENCY_WEIGHT = 0.75;
+/** Modules a failing test imports whose own imports are followed, over all failing tests. */
+const MAX_SECOND_HOP_READS = 24;
+/** A module every failing test file reaches, and that imports none of the others they share. */
+const COMMON_DEPENDENCY_WEIGHT = 3;
 const BARREL_SOURCE_WEIGHT = 5;
 /** A barrel file only passes names on: what a message says about it is mostly about the modules behind it. */
 const BARREL_FACTOR = 0.5;
@@ -190,7 +196,16 @@ function findImport(imports: readonly ImportStatement[], name: string, chain: re
   return imports.find((statement) => !statement.isReexport && statement.bindings.some((binding) => binding.local === owner && binding.imported === '*')) ?? null;
 }
 
-/** A failing test's own modules: the one named like the test first (`a.test.ts` → `a.ts`). */
+/**
+ * A failing test's modules: those it imports (the one named like the test,
+ * its subject, first) and, one hop further, what those import, weaker: a
+ * test often fails through a module it never names. A barrel's targets
+ * count as imported by the test itself. With two or more failing test
+ * files, a module every one of them reaches is likely the common cause:
+ * it gets `common-dependency` evidence, the more so the deeper it lies (the
+ * fewer of the reached modules it imports itself, the likelier it is the
+ * origin rather than a carrier).
+ */
 async function addTestSubjects(
   failures: readonly Failure[],
   reader: SourceReader,
@@ -199,17 +214,67 @@ async function addTestSubjects(
   importsOf: (path: string, content: string) => ImportStatement[],
 ): Promise<void> {
   const tests = new Set(failures.flatMap((failure) => failure.locations.filter((location) => location.role === 'test' || TEST_FILE.test(location.path)).map((location) => location.path)));
-  for (const test of [...tests].filter(isSourceFile).slice(0, MAX_DIRECT_READS)) {
-    const source = await reader.read(test);
-    if (source === null) continue;
-    const stem = stemOf(test);
+  const failingTests = [...tests].filter(isSourceFile).slice(0, MAX_DIRECT_READS);
+  /** Module → the failing tests that reach it. */
+  const reachedBy = new Map<string, Set<string>>();
+  /** Module → the workspace modules it imports (as resolved on the way). */
+  const importsByModule = new Map<string, string[]>();
+  const reach = (module: string, test: string) => {
+    const reaching = reachedBy.get(module);
+    if (reaching === undefined) reachedBy.set(module, new Set([test]));
+    else reaching.add(test);
+  };
+  let secondHopReads = 0;
+  const localImports = async (path: string): Promise<string[] | null> => {
+    const known = importsByModule.get(path);
+    if (known !== undefined) return known;
+    const source = await reader.read(path);
+    if (source === null) return null;
+    const modules: string[] = [];
     for (const statement of importsOf(source.path, source.content)) {
       if (!statement.specifier.startsWith('.')) continue;
       const module = await resolver.resolve(statement.specifier, source.path);
-      if (module === null || TEST_FILE.test(module)) continue;
+      if (module !== null && !TEST_FILE.test(module) && !modules.includes(module)) modules.push(module);
+    }
+    importsByModule.set(path, modules);
+    return modules;
+  };
+  for (const test of failingTests) {
+    const firstHop = await localImports(test);
+    if (firstHop === null) continue;
+    const stem = stemOf(test);
+    const direct: string[] = [];
+    for (const module of firstHop) {
+      const content = (await reader.read(module))?.content ?? '';
+      // `import { a } from './index.js'` where index only re-exports: its targets are what the test imports.
+      const targets = isPureBarrel(content) ? ((await localImports(module)) ?? []) : [module];
+      for (const target of targets) if (!direct.includes(target)) direct.push(target);
+    }
+    for (const module of direct) {
       const isSubject = stemOf(module) === stem;
+      reach(module, test);
       board.add(module, test, { kind: 'test-subject', weight: isSubject ? TEST_SUBJECT_WEIGHT : TEST_IMPORT_WEIGHT, detail: isSubject ? `the module under test of the failing ${test}` : `imported by the failing ${test}` });
     }
+    for (const module of direct) {
+      if (secondHopReads >= MAX_SECOND_HOP_READS) break;
+      secondHopReads += 1;
+      for (const dependency of (await localImports(module)) ?? []) {
+        if (direct.includes(dependency) || dependency === test) continue;
+        reach(dependency, test);
+        board.add(dependency, `${test}>${module}`, { kind: 'test-subject', weight: TEST_DEPENDENCY_WEIGHT, detail: `imported by ${module}, which the failing ${test} imports` });
+      }
+    }
+  }
+  if (failingTests.length < 2) return;
+  const common = [...reachedBy].filter(([, reaching]) => reaching.size === failingTests.length).map(([module]) => module);
+  for (const module of common) {
+    // How many of the other common modules this one imports: none means it is where the shared path ends.
+    const carried = (importsByModule.get(module) ?? []).filter((dependency) => common.includes(dependency)).length;
+    board.add(module, 'common-dependency', {
+      kind: 'common-dependency',
+      weight: carried === 0 ? COMMON_DEPENDENCY_WEIGHT : COMMON_DEPENDENCY_WEIGHT / 2,
+      detail: `reached by all ${failingTests.length} failing test files${carried === 0 ? ', and imports none of the other modules they share' : ''}`,
+    });
   }
 }
 

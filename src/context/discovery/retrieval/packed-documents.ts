@@ -124,5 +124,7 @@ export function packDocuments(documents: readonly IndexedDocument[]): Omit<Packe
 
 /** Copies counts into 16-bit slots from `offset`, saturating (see MAX_COUNT). */
 export function copyCounts(from: ArrayLike<number>, into: Uint16Array, offset: number): void {
+  // A packed document's counts are 16-bit already: one block copy.
+  if (from instanceof Uint16Array) return into.set(from, offset);
   for (let position = 0; position < from.length; position += 1) into[offset + position] = Math.min(from[position]!, MAX_COUNT);
 }
