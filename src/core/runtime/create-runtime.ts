@@ -37,7 +37,7 @@ export const DEFAULT_LLM_TIMEOUT_MS = 10 * 60_000;
 const SHELL_KILL_GRACE_MS = 5_000;
 
 export interface RuntimeLimits {
-  /** Timeout of every non-shell action. Default 30 s. */
+  /** Timeout of every non-shell action, preparing and running it together (approval time not counted), and of preparing a command. Default 30 s. */
   actionTimeoutMs: number;
   /** Default cap of `fs.readFile`. Default 1 MiB. */
   maxReadBytes: number;
