@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodePathProbe } from '../src/adapters/file-system/index.js';
-import { FileAccessError, InvalidInputError, OutsideWorkspaceError, WorkspaceScope, isPathInside } from '../src/core/index.js';
+import { FileAccessError, InvalidInputError, OutsideWorkspaceError, WorkspaceScope, isPathInside, toWorkspaceRelative } from '../src/core/index.js';
 import { createTempWorkspace } from './support/temp-workspace.js';
 import type { TempWorkspace } from './support/temp-workspace.js';
 
@@ -134,7 +135,39 @@ describe('isPathInside', () => {
     { candidate: '/A/b', root: '/a', isCaseInsensitive: true, inside: true },
     { candidate: '/a/b', root: '/A', isCaseInsensitive: true, inside: true },
     { candidate: '/srv/app/x', root: '/', isCaseInsensitive: false, inside: true },
+    { candidate: '/srv/app/x/../../y', root: '/srv/app', isCaseInsensitive: false, inside: false },
+    { candidate: '/srv/app//x', root: '/srv/app', isCaseInsensitive: false, inside: true },
+    { candidate: '/srv/app/./../x', root: '/srv/app', isCaseInsensitive: false, inside: false },
+    { candidate: '/srv/app/x', root: '/srv/./app', isCaseInsensitive: false, inside: true },
+    { candidate: '/srv/app/x', root: '/srv/app/../app2', isCaseInsensitive: false, inside: false },
   ])('$candidate in $root (case-insensitive: $isCaseInsensitive) is $inside', ({ candidate, root, isCaseInsensitive, inside }) => {
     expect(isPathInside(candidate, root, isCaseInsensitive)).toBe(inside);
+  });
+});
+
+// isPathInside and toWorkspaceRelative answer a canonical path below the root
+// by its prefix (every read asks twice); any other form goes to path.relative.
+// Both must agree with path.relative on every form, odd ones included.
+describe('the prefix answers of isPathInside and toWorkspaceRelative', () => {
+  const segment = fc.constantFrom('a', 'b', 'app', '.', '..', '', '...', '.x', 'x.', 'a b');
+  const absolute = fc.tuple(fc.array(segment, { minLength: 0, maxLength: 5 }), fc.boolean()).map(([segments, trailing]) => `/${segments.join('/')}${trailing ? '/' : ''}`);
+  const pair = fc.oneof(
+    fc.tuple(absolute, absolute),
+    // Mostly a candidate written below the root, where the prefix answers apply.
+    fc.tuple(absolute, absolute).map(([root, rest]) => [root, `${root}${rest}`] as const),
+  );
+  const insideByRelative = (candidate: string, root: string) => {
+    const relative = path.relative(root, candidate);
+    return relative === '' || (!path.isAbsolute(relative) && relative.split('/', 1)[0] !== '..');
+  };
+
+  it('agree with path.relative', () => {
+    fc.assert(
+      fc.property(pair, ([root, candidate]) => {
+        expect(isPathInside(candidate, root, false)).toBe(insideByRelative(candidate, root));
+        expect(toWorkspaceRelative(candidate, root)).toBe(path.relative(root, candidate) || '.');
+      }),
+      { seed: 2026, numRuns: 5_000 },
+    );
   });
 });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { FileAccessError } from '../../core/index.js';
 import type { PathProbe } from '../../core/index.js';
 import { errnoCode, toFileAccessError } from './to-file-access-error.js';
@@ -54,12 +53,10 @@ export function createNodePathProbe(): PathProbe {
 const O_PATH = process.platform === 'linux' && ['x64', 'arm64', 'arm', 'ia32', 'riscv64', 'ppc64', 's390x', 'loong64'].includes(process.arch) ? 0o10000000 : null;
 /** What `/proc/self/fd/N` appends when the entry was removed after it was opened. */
 const DELETED_SUFFIX = ' (deleted)';
-// A raw descriptor, not a FileHandle: it is closed with closeSync (see realpathByDescriptor).
-const openAsync = promisify(fs.open);
 
 async function realpathOrNull(target: string): Promise<string | null> {
   try {
-    return (await realpathByDescriptor(target)) ?? (await fs.promises.realpath(target));
+    return realpathByDescriptor(target) ?? (await fs.promises.realpath(target));
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
@@ -73,14 +70,18 @@ async function realpathOrNull(target: string): Promise<string | null> {
 /**
  * The kernel's path of `target` through an `O_PATH` descriptor, or null where that cannot tell (then the caller asks realpath).
  *
- * Only the open runs on the threadpool: it looks the path up and may wait on
- * a slow mount. Reading `/proc/self/fd/N` and closing an `O_PATH` descriptor
- * stay in the kernel's memory (no file system is asked, nothing is flushed),
- * so they run synchronously: one threadpool round trip per path, not three.
+ * All three calls are synchronous. Opening with `O_PATH` only looks the
+ * path up (no file is opened for reading, no FIFO waits, no device is
+ * touched), reading `/proc/self/fd/N` and closing an `O_PATH` descriptor
+ * stay in the kernel's memory: each costs microseconds, far less than a
+ * round trip through libuv's threadpool, which left the event loop idle
+ * half the time of a run of small reads (the same reasoning as
+ * SYNC_READ_MAX_BYTES in safe-read-file.ts, whose lstat is synchronous
+ * too). The native realpath fallback stays on the threadpool.
  */
-async function realpathByDescriptor(target: string): Promise<string | null> {
+function realpathByDescriptor(target: string): string | null {
   if (O_PATH === null || !path.isAbsolute(target)) return null;
-  const descriptor = await openAsync(target, O_PATH);
+  const descriptor = fs.openSync(target, O_PATH);
   try {
     const resolved = fs.readlinkSync(`/proc/self/fd/${descriptor}`);
     // Not a path (no /proc mounted gives ENOENT above; a pseudo-file names "anon_inode:..."), or removed meanwhile.

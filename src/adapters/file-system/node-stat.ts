@@ -8,6 +8,11 @@ import { toFileAccessError } from './to-file-access-error.js';
  * are followed (the scope resolved them), so the kind is that of the target:
  * file, directory, fifo, socket, device or other.
  *
+ * One synchronous `stat`: a single metadata call that opens nothing (a FIFO
+ * or device is not waited on), like the `lstat` safeReadFile makes
+ * synchronously; a threadpool round trip costs more than the call itself
+ * (see SYNC_READ_MAX_BYTES in safe-read-file.ts).
+ *
  * Throws FileAccessError `not-found`, `symlink-loop`, `permission-denied`.
  *
  * @example
@@ -16,7 +21,7 @@ import { toFileAccessError } from './to-file-access-error.js';
 export async function statPath(path: string): Promise<FileStat> {
   let stats: fs.Stats;
   try {
-    stats = await fs.promises.stat(path);
+    stats = fs.statSync(path);
   } catch (error) {
     throw toFileAccessError(error, path);
   }

@@ -15,7 +15,7 @@ import { timeoutMs } from './timeout-ms.js';
 export const LimitsSchema = z
   .strictObject({
     maxReadBytes: positiveInteger(DEFAULT_MAX_READ_BYTES, 'Largest number of bytes one file read returns; longer files are truncated.'),
-    actionTimeoutMs: timeoutMs(DEFAULT_ACTION_TIMEOUT_MS, 'Timeout, in milliseconds, of every action other than a shell command.'),
+    actionTimeoutMs: timeoutMs(DEFAULT_ACTION_TIMEOUT_MS, 'Timeout, in milliseconds, of every action other than a shell command (preparing and running it together; the time a person takes to approve is not counted), and of preparing a shell command.'),
     shellTimeoutMs: timeoutMs(DEFAULT_SHELL_TIMEOUT_MS, 'Timeout, in milliseconds, of one shell command; the command is killed when it expires.'),
     maxShellOutputBytes: positiveInteger(
       DEFAULT_MAX_SHELL_OUTPUT_BYTES,

@@ -16,6 +16,8 @@ const PROCESS_RELATIVE_PREFIXES: readonly (readonly string[])[] = [['proc', 'sel
  * (`.` and empty segments dropped) and with `..` collapsed.
  */
 export function isProcessRelativePath(absolute: string): boolean {
+  // Each prefix starts with a `proc` or `dev` segment, in either reading, so a path without `/proc` or `/dev` has none (the common case, checked without splitting).
+  if (!absolute.includes('/proc') && !absolute.includes('/dev')) return false;
   const written = absolute.split('/').filter((segment) => segment.length > 0 && segment !== '.');
   const collapsed = path.posix.normalize(absolute).split('/').filter((segment) => segment.length > 0);
   return [written, collapsed].some(startsProcessRelative);

@@ -103,6 +103,8 @@ export async function resolveReal(absolute: string, probe: PathProbe): Promise<{
 export function isPathInside(candidate: string, root: string, isCaseInsensitive: boolean): boolean {
   const left = isCaseInsensitive ? candidate.toLowerCase() : candidate;
   const right = isCaseInsensitive ? root.toLowerCase() : root;
+  // Every read checks containment twice (the scope, then the opened file): a canonical path below the root is answered by its prefix.
+  if (canonicalRest(left, right) !== null) return true;
   const relative = path.relative(right, left);
   if (relative === '') return true;
   if (path.isAbsolute(relative)) return false;
@@ -112,8 +114,29 @@ export function isPathInside(candidate: string, root: string, isCaseInsensitive:
 
 /** Root-relative path with forward slashes; `.` for the root itself. */
 export function toWorkspaceRelative(absolute: string, root: string): string {
+  const rest = canonicalRest(absolute, root);
+  if (rest !== null) return rest;
   const relative = path.relative(root, absolute);
   return relative === '' ? '.' : relative.split(path.sep).join('/');
+}
+
+/** A `.` or `..` segment, an empty one (a leading or doubled separator), or a trailing separator. */
+const NON_CANONICAL_TAIL = /(?:^|\/)\.{1,2}(?:\/|$)|^\/|\/\/|\/$/;
+
+/**
+ * The part of `candidate` below `root` when it is plainly there: a
+ * canonical absolute `root`, a separator, then a non-empty rest without
+ * `.`, `..` or empty segments. That rest is exactly what
+ * `path.relative(root, candidate)` returns, so a real path (always of this
+ * form) is placed by its prefix alone. Null when the prefix cannot tell;
+ * the caller then asks `path.relative`. POSIX only: elsewhere separators
+ * and drive letters follow path's own rules.
+ */
+function canonicalRest(candidate: string, root: string): string | null {
+  if (path.sep !== '/' || candidate.length <= root.length + 1 || candidate.charCodeAt(root.length) !== 0x2f || !candidate.startsWith(root)) return null;
+  if (root.length < 2 || root.charCodeAt(0) !== 0x2f || NON_CANONICAL_TAIL.test(root.slice(1))) return null;
+  const rest = candidate.slice(root.length + 1);
+  return NON_CANONICAL_TAIL.test(rest) ? null : rest;
 }
 
 export class WorkspaceScope {

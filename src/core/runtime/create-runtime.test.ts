@@ -10,7 +10,8 @@ import type { ShellParser } from '../path-scope/shell-syntax.js';
 import { type PermissionServiceOptions, createPermissionService } from '../permission/create-permission-service.js';
 import { systemClock } from '../services/clock.js';
 import type { PermissionRequest } from '../services/permission.js';
-import { createRuntime } from './create-runtime.js';
+import type { Services } from '../services/services.js';
+import { type RuntimeLimits, createRuntime } from './create-runtime.js';
 
 // The runtime's gates end to end on Node: real files and symlinks, real
 // child processes, the real shell parser. Each action is prepared, decided,
@@ -21,16 +22,16 @@ beforeAll(async () => {
   parser = await loadShellParser();
 });
 
-async function open(workspace: TempWorkspace, permission: PermissionServiceOptions = {}) {
+async function open(workspace: TempWorkspace, permission: PermissionServiceOptions = {}, options: { wrap?: (services: Services) => Services; limits?: Partial<RuntimeLimits> } = {}) {
   const scope = await WorkspaceScope.create({ root: workspace.root, probe: createNodePathProbe() });
   const service = createPermissionService(permission);
-  const services = {
+  const services: Services = {
     fileSystem: createNodeFileSystem({ list: listFiles, searchText: () => Promise.reject(new Error('search is not used here')) }),
     shell: createNodeShell({ baseEnv: { PATH: process.env.PATH ?? '' } }),
     permission: service,
     clock: systemClock,
   };
-  return { runtime: createRuntime({ services, scope, shellParser: parser }), service };
+  return { runtime: createRuntime({ services: options.wrap?.(services) ?? services, scope, shellParser: parser, ...(options.limits ? { limits: options.limits } : {}) }), service };
 }
 
 /** A workspace with `link-out`, a symlinked directory that leads outside it. */
@@ -109,5 +110,71 @@ describe('runtime gates', () => {
     expect(check.outOfScope.map((item) => item.path)).toEqual([fixture.outside.path('secret.txt')]);
     expect(check.request).toMatchObject({ writesThroughRedirection: true, paths: ['.', 'copy.txt'] });
     expect(fs.existsSync(fixture.workspace.path('copy.txt'))).toBe(false);
+  });
+});
+
+// One deadline per action (one timer, one controller) instead of one per step:
+// what each step's own timer guaranteed must still hold.
+describe('runtime deadline', () => {
+  /** A file system whose reads never settle (a dead mount); real child processes cannot stand in for it. */
+  const hangingReads = (seen: { aborted: boolean }) => (services: Services): Services => ({
+    ...services,
+    fileSystem: {
+      ...services.fileSystem,
+      readFile: ({ signal }) =>
+        new Promise<never>(() => {
+          signal?.addEventListener('abort', () => (seen.aborted = true));
+        }),
+    },
+  });
+
+  it('fails an fs action that hangs with a timeout after actionTimeoutMs, and aborts its service call', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'a\n' } });
+    const seen = { aborted: false };
+    const { runtime } = await open(workspace, {}, { wrap: hangingReads(seen), limits: { actionTimeoutMs: 50 } });
+    const hung = await runtime.execute({ kind: 'fs.readFile', path: 'a.txt' });
+    expect(hung).toMatchObject({ ok: false, error: { code: 'timeout', message: 'fs.readFile did not finish within 50 ms' } });
+    expect(seen.aborted).toBe(true);
+  });
+
+  it('lets an outer signal cancel an fs action that hangs', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'a\n' } });
+    const seen = { aborted: false };
+    const { runtime } = await open(workspace, {}, { wrap: hangingReads(seen) });
+    const controller = new AbortController();
+    const pending = runtime.execute({ kind: 'fs.readFile', path: 'a.txt' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    expect(seen.aborted).toBe(true);
+  });
+
+  it('does not count the time a person takes to approve', async () => {
+    await using fixture = await withOutside();
+    const { runtime } = await open(
+      fixture.workspace,
+      { ask: () => new Promise((resolve) => setTimeout(() => resolve('allow-once'), 1_500)) },
+      { limits: { actionTimeoutMs: 1_000 } },
+    );
+    expect(await runtime.execute({ kind: 'fs.readFile', path: 'link-out/secret.txt' })).toMatchObject({ ok: true, value: { content: 'outside secret\n' } });
+  });
+
+  it('gives a command its own timeout, not what is left of actionTimeoutMs', async () => {
+    await using workspace = await createTempWorkspace();
+    const { runtime } = await open(workspace, { approval: 'auto' }, { limits: { actionTimeoutMs: 50 } });
+    expect(await runtime.execute({ kind: 'shell.run', argv: ['sleep', '0.3'], timeoutMs: 10_000 })).toMatchObject({ ok: true, value: { exitCode: 0 } });
+  });
+
+  it('asks the shell for isolation only for a command', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'a\n' } });
+    const asked: string[] = [];
+    const { runtime } = await open(workspace, { approval: 'auto' }, {
+      wrap: (services) => ({ ...services, shell: { ...services.shell, isolationFor: async (origin) => (asked.push(origin), { kind: 'host' }) } }),
+    });
+    expect(await runtime.execute({ kind: 'fs.readFile', path: 'a.txt' })).toMatchObject({ ok: true });
+    expect(await runtime.execute({ kind: 'fs.stat', path: 'a.txt' })).toMatchObject({ ok: true });
+    expect(await runtime.execute({ kind: 'fs.list' })).toMatchObject({ ok: true });
+    expect(asked).toEqual([]);
+    expect(await runtime.execute({ kind: 'shell.run', argv: ['true'] })).toMatchObject({ ok: true });
+    expect(asked).toEqual(['workspace']);
   });
 });

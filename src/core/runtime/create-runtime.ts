@@ -20,12 +20,12 @@ import type { ShellParser } from '../path-scope/shell-syntax.js';
 import { type WorkspaceScope, isPathInside } from '../path-scope/workspace-scope.js';
 import { operationHash } from '../permission/session-grants.js';
 import { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS } from '../services/file-system.js';
-import type { PermissionRequest, PermissionVerdict } from '../services/permission.js';
+import type { ApprovalOutcome, PermissionRequest, PermissionVerdict } from '../services/permission.js';
 import type { CommandIsolation } from '../services/sandbox.js';
 import type { Services } from '../services/services.js';
+import { type ActionDeadline, createActionDeadline } from './action-deadline.js';
 import { createPatchStore } from './patch-store.js';
 import { type PreparedAction, createActionPreparer } from './prepare-action.js';
-import { runWithTimeout } from './run-with-timeout.js';
 import { toActionError } from './to-action-error.js';
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 30_000;
@@ -37,7 +37,7 @@ export const DEFAULT_LLM_TIMEOUT_MS = 10 * 60_000;
 const SHELL_KILL_GRACE_MS = 5_000;
 
 export interface RuntimeLimits {
-  /** Timeout of every non-shell action. Default 30 s. */
+  /** Timeout of every non-shell action, preparing and running it together (approval time not counted), and of preparing a command. Default 30 s. */
   actionTimeoutMs: number;
   /** Default cap of `fs.readFile`. Default 1 MiB. */
   maxReadBytes: number;
@@ -146,8 +146,6 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
   const containedFor = (prepared: PreparedAction) => (realPath: string) =>
     isContained(realPath) || prepared.outOfScope.some((outside) => isPathInside(realPath, outside.realPath, false));
 
-  type Timed = <T>(work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
-
   /**
    * How a command would run (sandboxed, unsandboxed, only with a person's
    * yes, refused), asked of the shell before anything starts. A refusal
@@ -160,15 +158,22 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
     return isolation;
   }
 
-  async function authorize(action: AgentAction, isolation: CommandIsolation | null, timed: Timed): Promise<PreparedAction> {
+  async function authorize(action: AgentAction, isolation: CommandIsolation | null, deadline: ActionDeadline): Promise<PreparedAction> {
     // An unsandboxed command in an untrusted workspace is one more gate: it asks, and only a person can say yes.
     const withIsolation = (prepared: PreparedAction): PreparedAction =>
       isolation?.kind === 'ask' ? { ...prepared, request: { ...prepared.request, unsandboxedReason: isolation.reason } } : prepared;
-    const first = withIsolation(await timed(() => prepare(action)));
+    const first = withIsolation(await deadline.race(prepare(action)));
     const verdict = services.permission.decide(first.request);
     if (verdict.decision === 'deny') throw new BrassError('denied', `${action.kind} is denied (${verdict.reason})`);
     if (verdict.decision === 'allow') return first;
-    const outcome = await services.permission.approve(first.request, verdict);
+    // The time a person takes to answer is not the action's: the clock stops while they decide.
+    deadline.pause();
+    let outcome: ApprovalOutcome;
+    try {
+      outcome = await services.permission.approve(first.request, verdict);
+    } finally {
+      deadline.resume();
+    }
     if (outcome === 'deny') {
       const outside = first.outOfScope[0];
       if (outside !== undefined) throw new OutsideWorkspaceError({ requestedPath: outside.source, resolvedPath: outside.path });
@@ -176,7 +181,7 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       throw new BrassError('denied', `${action.kind} needs approval and was not approved (${verdict.reason})`);
     }
     // Re-check right before running: a symlink swapped while a person decided must not ride on the approval.
-    const second = withIsolation(await timed(() => prepare(action)));
+    const second = withIsolation(await deadline.race(prepare(action)));
     if (operationHash(second.request) !== operationHash(first.request)) {
       throw new BrassError('denied', `${action.kind}: what it touches changed while it waited for approval; nothing was done (run it again to be asked about it as it is now)`);
     }
@@ -278,25 +283,29 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       if (handler === undefined) {
         return fail(action, { code: 'invalid-input', message: `unknown action kind ${JSON.stringify(action.kind)}` }, 0);
       }
-      const timeoutMs =
+      // One deadline per action (one controller, one timer): preparing and running share `actionTimeoutMs`;
+      // a command (its own timeout plus the kill grace) and an LLM call get their own budget when they start.
+      const ownBudgetMs =
         action.kind === 'shell.run'
           ? ((action as ShellRunAction).timeoutMs ?? limits.shellTimeoutMs) + SHELL_KILL_GRACE_MS
           : action.kind === 'llm.complete'
             ? limits.llmTimeoutMs
-            : limits.actionTimeoutMs;
-      const signalOption = executeOptions.signal ? { signal: executeOptions.signal } : {};
+            : null;
+      const deadline = createActionDeadline({ timeoutMs: limits.actionTimeoutMs, label: action.kind, ...(executeOptions.signal ? { signal: executeOptions.signal } : {}) });
       try {
-        // The time a person takes to answer an approval is not the action's: only preparing and running are timed.
-        const timed: Timed = (work) => runWithTimeout(work, { timeoutMs: limits.actionTimeoutMs, label: action.kind, ...signalOption });
-        const isolation = await timed(() => isolationOf(action));
-        const prepared = await authorize(action, isolation, timed);
-        const value = await runWithTimeout((signal) => handler(action, prepared, signal, isolation), { timeoutMs, label: action.kind, ...signalOption });
+        // Only a command has an isolation to ask about: no other action waits for the shell.
+        const isolation = action.kind === 'shell.run' ? await deadline.race(isolationOf(action)) : null;
+        const prepared = await authorize(action, isolation, deadline);
+        if (ownBudgetMs !== null) deadline.restart(ownBudgetMs);
+        const value = await deadline.race(handler(action, prepared, deadline.signal, isolation));
         return { ok: true, kind: action.kind, value, durationMs: services.clock.now() - started };
       } catch (error) {
         const actionError = toActionError(error, pathOf(action));
         // Messages name files as the caller does: workspace-relative, not by the machine's absolute path.
         actionError.message = actionError.message.split(`${scope.root}${sep}`).join('');
         return fail(action, actionError, services.clock.now() - started);
+      } finally {
+        deadline.dispose();
       }
     },
   };

@@ -62,8 +62,11 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
   }
 
   function prepared(action: AgentAction, access: PermissionAccess, targets: LocatedPath[], extra: Partial<PermissionRequest> = {}, mentioned: { inside: string[]; outside: OutOfScopePath[]; unknown: string[] } = { inside: [], outside: [], unknown: [] }): PreparedAction {
-    const outOfScope = dedupe([...targets.flatMap((target) => (target.outside ? [target.outside] : [])), ...mentioned.outside]);
-    const paths = [...new Set([...targets.flatMap((target) => (target.relative === null ? [] : [target.relative])), ...mentioned.inside])];
+    // One path and nothing mentioned (every file read and stat): nothing to merge or dedupe.
+    const [only] = targets;
+    const isSingle = targets.length === 1 && only !== undefined && mentioned.inside.length === 0 && mentioned.outside.length === 0;
+    const outOfScope = isSingle ? (only.outside ? [only.outside] : []) : dedupe([...targets.flatMap((target) => (target.outside ? [target.outside] : [])), ...mentioned.outside]);
+    const paths = isSingle ? (only.relative === null ? [] : [only.relative]) : [...new Set([...targets.flatMap((target) => (target.relative === null ? [] : [target.relative])), ...mentioned.inside])];
     const request: PermissionRequest = { action: action.kind, access, paths, outOfScopePaths: outOfScope.map((item) => item.realPath), ...extra };
     if (action.tool !== undefined) request.tool = action.tool;
     if (mentioned.unknown.length > 0) request.unknownPathsReason = mentioned.unknown.join('; ');
