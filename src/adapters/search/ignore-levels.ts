@@ -86,6 +86,35 @@ export function matchIgnoreLevels(levels: readonly IgnoreLevel[], relativePath: 
   return null;
 }
 
+/**
+ * matchIgnoreLevels for the entries of one directory, precompiled: the
+ * rules in the order they are consulted, each with the directory's path
+ * relative to the rules' own directory, so matching an entry builds one
+ * local path per rule set and slices nothing. `relativeDirectory` is the
+ * directory's path relative to the walk root (`''` for the root); `levels`
+ * are those of the directory and its ancestors. Null when there are no rules.
+ */
+export function createDirectoryIgnoreMatcher(levels: readonly IgnoreLevel[], relativeDirectory: string): ((name: string, isDirectory: boolean) => RuleMatch) | null {
+  const ordered: Array<{ rules: GitignoreRules; prefix: string }> = [];
+  for (let kind = 0; kind < 4; kind += 1) {
+    for (let depth = levels.length - 1; depth >= 0; depth -= 1) {
+      const level = levels[depth] as IgnoreLevel;
+      const rules = level.rules[kind];
+      if (!rules) continue;
+      const local = level.directory === '' ? relativeDirectory : relativeDirectory.slice(level.directory.length + 1);
+      ordered.push({ rules, prefix: local === '' ? '' : `${local}/` });
+    }
+  }
+  if (ordered.length === 0) return null;
+  return (name, isDirectory) => {
+    for (const { rules, prefix } of ordered) {
+      const verdict = rules.match(prefix + name, isDirectory);
+      if (verdict !== null) return verdict;
+    }
+    return null;
+  };
+}
+
 function readRules(file: string, isContained?: (realPath: string) => boolean): GitignoreRules | null {
   let text: string;
   try {
