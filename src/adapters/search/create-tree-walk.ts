@@ -55,21 +55,15 @@ export type WalkVisitor = (relativePath: string, kind: FileKind, absolutePrefix:
  */
 export type TreeWalkStep = (visit: WalkVisitor, shouldPause: () => boolean) => boolean;
 
-/** One selected entry of an opened directory. */
-interface Selected {
-  name: string;
-  kind: FileKind;
-  path: string;
-}
-
 interface Frame {
   /** Absolute path of the directory with a trailing separator. */
   absolutePrefix: string;
-  relative: string;
   /** Levels below the start: 0 for the start itself. */
   depth: number;
-  /** The entries the walk keeps, sorted by name. */
-  entries: Selected[];
+  /** The entries the walk keeps, sorted by name: names, kinds and root-relative paths side by side (no object per entry). */
+  names: string[];
+  kinds: FileKind[];
+  paths: string[];
   next: number;
   levels: readonly IgnoreLevel[];
 }
@@ -102,8 +96,9 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
     const levels = level ? [...inherited, level] : inherited;
     const isIgnored = createDirectoryIgnoreMatcher(levels, relative);
     const prefix = relative === '' ? '' : `${relative}/`;
-    const entries: Selected[] = [];
-    let hasSurrogate = false;
+    // Sorted first (cheap: readdir output mostly comes sorted already), so the kept entries stay in order.
+    dirents.sort(dirents.some(hasSurrogate) ? compareByCodePoint : compareByCodeUnit);
+    const frame: Frame = { absolutePrefix: absolute.endsWith(path.sep) ? absolute : `${absolute}${path.sep}`, depth, names: [], kinds: [], paths: [], next: 0, levels };
     for (const dirent of dirents) {
       const kind = fileKindOf(dirent);
       const isDirectory = kind === 'directory';
@@ -117,33 +112,34 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
         if (verdict === 'ignore') continue;
         if (verdict === null && !includeHidden && name.charCodeAt(0) === DOT) continue;
       }
-      if (!hasSurrogate && SURROGATE.test(name)) hasSurrogate = true;
-      entries.push({ name, kind, path: entryPath });
+      frame.names.push(name);
+      frame.kinds.push(kind);
+      frame.paths.push(entryPath);
     }
-    // Names hold no `/`, so code-unit order is `rg --sort path` order unless a name has an astral character.
-    entries.sort(hasSurrogate ? compareByCodePoint : compareByCodeUnit);
-    const absolutePrefix = absolute.endsWith(path.sep) ? absolute : `${absolute}${path.sep}`;
-    return { absolutePrefix, relative, depth, entries, next: 0, levels };
+    return frame;
   };
 
   const stack: Frame[] = [openFrame(start, startRelative, 0, ancestorLevels)];
   return (visit, shouldPause) => {
     while (stack.length > 0) {
       const frame = stack[stack.length - 1] as Frame;
-      const entry = frame.entries[frame.next];
-      if (entry === undefined) {
+      const index = frame.next;
+      if (index === frame.names.length) {
         stack.pop();
         continue;
       }
       frame.next += 1;
-      if (visit(entry.path, entry.kind, frame.absolutePrefix, entry.name) === false) {
+      const name = frame.names[index] as string;
+      const kind = frame.kinds[index] as FileKind;
+      const entryPath = frame.paths[index] as string;
+      if (visit(entryPath, kind, frame.absolutePrefix, name) === false) {
         stack.length = 0;
         return true;
       }
-      if (entry.kind !== 'directory' || !recursive || frame.depth + 1 >= MAX_WALK_DEPTH) continue;
+      if (kind !== 'directory' || !recursive || frame.depth + 1 >= MAX_WALK_DEPTH) continue;
       let child: Frame;
       try {
-        child = openFrame(frame.absolutePrefix + entry.name, entry.path, frame.depth + 1, frame.levels);
+        child = openFrame(frame.absolutePrefix + name, entryPath, frame.depth + 1, frame.levels);
       } catch (error) {
         // Vanished or unreadable: ripgrep reports it and walks on; so do we.
         if (isErrnoError(error)) continue;
@@ -159,11 +155,15 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
 const DOT = 0x2e;
 const SURROGATE = /[\ud800-\udfff]/;
 
-function compareByCodeUnit(left: Selected, right: Selected): number {
+function hasSurrogate(dirent: Dirent): boolean {
+  return SURROGATE.test(dirent.name);
+}
+
+function compareByCodeUnit(left: Dirent, right: Dirent): number {
   return left.name < right.name ? -1 : left.name > right.name ? 1 : 0;
 }
 
-function compareByCodePoint(left: Selected, right: Selected): number {
+function compareByCodePoint(left: Dirent, right: Dirent): number {
   return comparePaths(left.name, right.name);
 }
 

@@ -4,6 +4,7 @@ import { FileAccessError } from '../../core/index.js';
 import { readRegularFileSync } from '../file-system/read-regular-file-sync.js';
 import { compileGitignoreRules, splitIgnoreFile } from './gitignore-rules.js';
 import type { GitignoreRules, RuleMatch } from './gitignore-rules.js';
+import { toGlobSubject } from './glob-to-regexp.js';
 import { isErrnoError } from './is-errno-error.js';
 
 /** Ignore files larger than this are read only up to it (a hostile repository cannot exhaust memory). */
@@ -95,20 +96,25 @@ export function matchIgnoreLevels(levels: readonly IgnoreLevel[], relativePath: 
  * are those of the directory and its ancestors. Null when there are no rules.
  */
 export function createDirectoryIgnoreMatcher(levels: readonly IgnoreLevel[], relativeDirectory: string): ((name: string, isDirectory: boolean) => RuleMatch) | null {
-  const ordered: Array<{ rules: GitignoreRules; prefix: string }> = [];
+  const ruleSets: GitignoreRules[] = [];
+  const subjectPrefixes: string[] = [];
   for (let kind = 0; kind < 4; kind += 1) {
     for (let depth = levels.length - 1; depth >= 0; depth -= 1) {
       const level = levels[depth] as IgnoreLevel;
       const rules = level.rules[kind];
       if (!rules) continue;
       const local = level.directory === '' ? relativeDirectory : relativeDirectory.slice(level.directory.length + 1);
-      ordered.push({ rules, prefix: local === '' ? '' : `${local}/` });
+      ruleSets.push(rules);
+      // UTF-8 bytes of a concatenation are the concatenation of the bytes: the prefix is converted once.
+      subjectPrefixes.push(toGlobSubject(local === '' ? '' : `${local}/`));
     }
   }
-  if (ordered.length === 0) return null;
+  const count = ruleSets.length;
+  if (count === 0) return null;
   return (name, isDirectory) => {
-    for (const { rules, prefix } of ordered) {
-      const verdict = rules.match(prefix + name, isDirectory);
+    const nameSubject = toGlobSubject(name);
+    for (let index = 0; index < count; index += 1) {
+      const verdict = (ruleSets[index] as GitignoreRules).matchGlobSubject((subjectPrefixes[index] as string) + nameSubject, isDirectory);
       if (verdict !== null) return verdict;
     }
     return null;
