@@ -9,7 +9,8 @@
  *    `.gitignore` files, ignore files honoured on both sides
  *    (`rg --files --hidden --no-require-git`: the tree is no git repository).
  *
- * Each side runs REPS times (median printed, after one warm-up each); the
+ * Each side runs REPS times, the two alternating (median printed, after one
+ * warm-up each); the
  * file sets are compared once so a fast but wrong listing cannot pass.
  * The ratio (listing / ripgrep) is the last line of each corpus.
  *
@@ -33,15 +34,25 @@ function median(times: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function timed(work: () => Promise<unknown> | unknown): Promise<number> {
-  await work();
-  const times: number[] = [];
+/**
+ * Medians of REPS rounds of `first` and `second`, after one warm-up of each.
+ * The two alternate within each round, so a change in the machine's load
+ * (other processes) weighs on both sides of the ratio alike.
+ */
+async function timedPair(first: () => Promise<unknown> | unknown, second: () => Promise<unknown> | unknown): Promise<[number, number]> {
+  await first();
+  await second();
+  const firstTimes: number[] = [];
+  const secondTimes: number[] = [];
   for (let round = 0; round < REPS; round += 1) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
+    let started = performance.now();
+    await first();
+    firstTimes.push(performance.now() - started);
+    started = performance.now();
+    await second();
+    secondTimes.push(performance.now() - started);
   }
-  return median(times);
+  return [median(firstTimes), median(secondTimes)];
 }
 
 /** A tree of GENERATED_FILES files in GENERATED_DIRECTORIES directories (100 top-level, 50 below each), with a few `.gitignore` files. */
@@ -98,8 +109,7 @@ async function measureCorpus(label: string, corpus: string, ripgrepFlags: readon
   const extra = [...ripgrepFiles].filter((file) => !listedSet.has(file)).length;
   const withStats = listing.entries.filter((entry) => entry.sizeBytes !== undefined).length;
 
-  const listMs = await timed(list);
-  const ripgrepMs = await timed(runRipgrep);
+  const [listMs, ripgrepMs] = await timedPair(list, runRipgrep);
   console.log(`\n${label}: ${corpus}`);
   console.log(`  entries listed ${listing.entries.length} (${listedFiles.length} files, ${withStats} with stats, ${symlinks} symlinks); rg --files ${ripgrepFiles.size}; only listed ${missing}, only rg ${extra}`);
   console.log(`  rg --files ${ripgrepFlags.join(' ')}: ${ripgrepMs.toFixed(1)} ms (median of ${REPS})`);
