@@ -67,33 +67,16 @@ export function loadIgnoreLevel(
 }
 
 /**
- * What the ignore files say about `relativePath` (relative to the walk
- * root): for each kind of file in precedence order, the deepest directory
- * with a matching rule decides; the first kind with a verdict wins. So a
+ * What the ignore files say about the entries of one directory, by name:
+ * for each kind of file in precedence order, the deepest directory with a
+ * matching rule decides; the first kind with a verdict wins. So a
  * `!keep.log` in a `.ignore` re-includes what a `.gitignore` ignores.
- * `levels` are ordered from the root down.
- */
-export function matchIgnoreLevels(levels: readonly IgnoreLevel[], relativePath: string, isDirectory: boolean): RuleMatch {
-  for (let kind = 0; kind < 4; kind += 1) {
-    for (let depth = levels.length - 1; depth >= 0; depth -= 1) {
-      const level = levels[depth] as IgnoreLevel;
-      const rules = level.rules[kind];
-      if (!rules) continue;
-      const local = level.directory === '' ? relativePath : relativePath.slice(level.directory.length + 1);
-      const verdict = rules.match(local, isDirectory);
-      if (verdict !== null) return verdict;
-    }
-  }
-  return null;
-}
-
-/**
- * matchIgnoreLevels for the entries of one directory, precompiled: the
- * rules in the order they are consulted, each with the directory's path
- * relative to the rules' own directory, so matching an entry builds one
- * local path per rule set and slices nothing. `relativeDirectory` is the
- * directory's path relative to the walk root (`''` for the root); `levels`
- * are those of the directory and its ancestors. Null when there are no rules.
+ * Precompiled once per directory: the rule sets in the order they are
+ * consulted, each with the directory's path relative to the rules' own
+ * directory (as a glob subject), so matching an entry slices nothing.
+ * `relativeDirectory` is the directory's path relative to the walk root
+ * (`''` for the root); `levels` are those of the directory and its
+ * ancestors, ordered from the root down. Null when there are no rules.
  */
 export function createDirectoryIgnoreMatcher(levels: readonly IgnoreLevel[], relativeDirectory: string): ((name: string, isDirectory: boolean) => RuleMatch) | null {
   const ruleSets: GitignoreRules[] = [];

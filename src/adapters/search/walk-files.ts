@@ -21,7 +21,7 @@ export interface WalkEntry {
  * Walks a directory tree the way ripgrep selects files, yielding entries in
  * `rg --sort path` order (depth first, siblings by code point, a directory
  * right before its contents). Per entry, as in ripgrep: overrides decide
- * first; then ignore files (see matchIgnoreLevels); then entries whose name
+ * first; then ignore files (see createDirectoryIgnoreMatcher); then entries whose name
  * starts with `.` are skipped. Symlinks are yielded as `symlink` and never
  * followed. Directories MAX_WALK_DEPTH levels below the start are yielded
  * but not entered. Unreadable subdirectories are skipped, like ripgrep does after
