@@ -50,8 +50,9 @@ export type WalkVisitor = (relativePath: string, kind: FileKind, absolutePrefix:
 
 /**
  * Runs the walk on until it is finished (true: every entry visited, or the
- * visitor stopped it) or `shouldPause` said so after opening a directory
- * (false: call again to go on).
+ * visitor stopped it) or `shouldPause` said so (false: call again to go
+ * on). `shouldPause` is asked after each directory is opened and every
+ * PAUSE_CHECK_ENTRIES entries within a directory.
  */
 export type TreeWalkStep = (visit: WalkVisitor, shouldPause: () => boolean) => boolean;
 
@@ -75,7 +76,8 @@ interface Frame {
  * matcher per directory, then the hidden rule) and sorted by name, so that
  * the loop over entries does no more than hand each to the visitor. The
  * start directory is read at once: an unreadable start throws its fs error.
- * The signal is checked as each directory is opened.
+ * The signal is checked as each directory is opened; callers check it
+ * between steps too.
  */
 export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
   const recursive = options.recursive ?? true;
@@ -120,6 +122,7 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
   };
 
   const stack: Frame[] = [openFrame(start, startRelative, 0, ancestorLevels)];
+  let visited = 0;
   return (visit, shouldPause) => {
     while (stack.length > 0) {
       const frame = stack[stack.length - 1] as Frame;
@@ -136,7 +139,12 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
         stack.length = 0;
         return true;
       }
-      if (kind !== 'directory' || !recursive || frame.depth + 1 >= MAX_WALK_DEPTH) continue;
+      visited += 1;
+      if (kind !== 'directory' || !recursive || frame.depth + 1 >= MAX_WALK_DEPTH) {
+        // A directory of a million files must not hold the event loop either: the slice is checked every so often.
+        if (visited % PAUSE_CHECK_ENTRIES === 0 && shouldPause()) return false;
+        continue;
+      }
       let child: Frame;
       try {
         child = openFrame(frame.absolutePrefix + name, entryPath, frame.depth + 1, frame.levels);
@@ -153,6 +161,8 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
 }
 
 const DOT = 0x2e;
+/** Entries visited between two slice checks inside one directory (a check costs a clock read). */
+const PAUSE_CHECK_ENTRIES = 1_024;
 const SURROGATE = /[\ud800-\udfff]/;
 
 function hasSurrogate(dirent: Dirent): boolean {

@@ -141,6 +141,26 @@ describe('visitFiles on a large tree', () => {
     expect(visited).toBeLessThan(DIRECTORIES * 6);
   });
 
+  it('gives the event loop turns within one large directory too', async () => {
+    await using flat = await createTempWorkspace();
+    for (let file = 0; file < 2_500; file += 1) fs.writeFileSync(flat.path(`f${file}`), '');
+    let turns = 0;
+    let isWalking = true;
+    const count = () => {
+      if (!isWalking) return;
+      turns += 1;
+      onNextTurn(count);
+    };
+    onNextTurn(count);
+    let visited = 0;
+    await visitFiles({ root: flat.root, _internal: { sliceMs: 0 } }, () => {
+      visited += 1;
+    });
+    isWalking = false;
+    expect(visited).toBe(2_500);
+    expect(turns).toBeGreaterThanOrEqual(2);
+  });
+
   it('stops when the visitor returns false, opening no further directory', async () => {
     const opened: string[] = [];
     const paths: string[] = [];

@@ -74,8 +74,8 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
  * order as walkFiles, handed to `visit` (return false to stop) without a
  * generator step or an entry object per entry. The event loop gets a turn
  * when a slice of SYNC_SLICE_MS is used up, checked as each directory is
- * opened (a directory is read and filtered in one step); an aborted
- * `signal` rejects with its reason.
+ * opened (a directory is read and filtered in one step) and every so often
+ * within a large one; an aborted `signal` rejects with its reason.
  *
  * @example
  * const paths: string[] = [];
