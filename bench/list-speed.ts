@@ -10,8 +10,8 @@
  *    (`rg --files --hidden --no-require-git`: the tree is no git repository).
  *
  * Each side runs REPS times, the two alternating (median printed, after one
- * warm-up each); the
- * file sets are compared once so a fast but wrong listing cannot pass.
+ * warm-up each); the file sets are compared once, so a fast but wrong
+ * listing cannot pass unnoticed.
  * The ratio (listing / ripgrep) is the last line of each corpus.
  *
  *     npm run bench:list [-- --reps N]
