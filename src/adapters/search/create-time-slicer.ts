@@ -12,6 +12,10 @@ export const SYNC_SLICE_MS = 10;
 /** Tells callers when to yield; `maybeYield` resolves at once until the slice is used up. */
 export interface TimeSlicer {
   maybeYield(): Promise<void> | undefined;
+  /** Whether the slice is used up: the caller should stop its synchronous work and await `nextSlice()`. */
+  isSliceOver(): boolean;
+  /** Yields to the event loop (one turn), then starts a new slice. */
+  nextSlice(): Promise<void>;
 }
 
 /**
@@ -20,12 +24,14 @@ export interface TimeSlicer {
  */
 export function createTimeSlicer(sliceMs: number = SYNC_SLICE_MS): TimeSlicer {
   let sliceStart = performance.now();
+  const nextSlice = () =>
+    nextTurn().then(() => {
+      sliceStart = performance.now();
+    });
+  const isSliceOver = () => performance.now() - sliceStart >= sliceMs;
   return {
-    maybeYield() {
-      if (performance.now() - sliceStart < sliceMs) return undefined;
-      return nextTurn().then(() => {
-        sliceStart = performance.now();
-      });
-    },
+    maybeYield: () => (isSliceOver() ? nextSlice() : undefined),
+    isSliceOver,
+    nextSlice,
   };
 }

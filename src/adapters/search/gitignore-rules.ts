@@ -12,6 +12,8 @@ export interface GitignoreRules {
    * Directory-only rules (`build/`) apply only when `isDirectory`.
    */
   match(relativePath: string, isDirectory: boolean): RuleMatch;
+  /** `match` for a path already passed through toGlobSubject (a caller that builds many paths from one prefix converts it once). */
+  matchGlobSubject(subject: string, isDirectory: boolean): RuleMatch;
 }
 
 interface CompiledRule {
@@ -48,18 +50,18 @@ export function compileGitignoreRules(
       // 'skip': a broken line in a repository's ignore file must not stop the walk.
     }
   }
+  const matchGlobSubject = (subject: string, isDirectory: boolean): RuleMatch => {
+    for (let index = rules.length - 1; index >= 0; index -= 1) {
+      const rule = rules[index] as CompiledRule;
+      if (rule.isOnlyDirectory && !isDirectory) continue;
+      if (rule.regex.test(subject)) return rule.isWhitelist ? 'whitelist' : 'ignore';
+    }
+    return null;
+  };
   return {
     size: rules.length,
-    match(relativePath, isDirectory) {
-      if (rules.length === 0) return null;
-      const subject = toGlobSubject(relativePath);
-      for (let index = rules.length - 1; index >= 0; index -= 1) {
-        const rule = rules[index] as CompiledRule;
-        if (rule.isOnlyDirectory && !isDirectory) continue;
-        if (rule.regex.test(subject)) return rule.isWhitelist ? 'whitelist' : 'ignore';
-      }
-      return null;
-    },
+    match: (relativePath, isDirectory) => (rules.length === 0 ? null : matchGlobSubject(toGlobSubject(relativePath), isDirectory)),
+    matchGlobSubject,
   };
 }
 

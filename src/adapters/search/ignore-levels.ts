@@ -4,6 +4,7 @@ import { FileAccessError } from '../../core/index.js';
 import { readRegularFileSync } from '../file-system/read-regular-file-sync.js';
 import { compileGitignoreRules, splitIgnoreFile } from './gitignore-rules.js';
 import type { GitignoreRules, RuleMatch } from './gitignore-rules.js';
+import { toGlobSubject } from './glob-to-regexp.js';
 import { isErrnoError } from './is-errno-error.js';
 
 /** Ignore files larger than this are read only up to it (a hostile repository cannot exhaust memory). */
@@ -66,24 +67,41 @@ export function loadIgnoreLevel(
 }
 
 /**
- * What the ignore files say about `relativePath` (relative to the walk
- * root): for each kind of file in precedence order, the deepest directory
- * with a matching rule decides; the first kind with a verdict wins. So a
+ * What the ignore files say about the entries of one directory, by name:
+ * for each kind of file in precedence order, the deepest directory with a
+ * matching rule decides; the first kind with a verdict wins. So a
  * `!keep.log` in a `.ignore` re-includes what a `.gitignore` ignores.
- * `levels` are ordered from the root down.
+ * Precompiled once per directory: the rule sets in the order they are
+ * consulted, each with the directory's path relative to the rules' own
+ * directory (as a glob subject), so matching an entry slices nothing.
+ * `relativeDirectory` is the directory's path relative to the walk root
+ * (`''` for the root); `levels` are those of the directory and its
+ * ancestors, ordered from the root down. Null when there are no rules.
  */
-export function matchIgnoreLevels(levels: readonly IgnoreLevel[], relativePath: string, isDirectory: boolean): RuleMatch {
+export function createDirectoryIgnoreMatcher(levels: readonly IgnoreLevel[], relativeDirectory: string): ((name: string, isDirectory: boolean) => RuleMatch) | null {
+  const ruleSets: GitignoreRules[] = [];
+  const subjectPrefixes: string[] = [];
   for (let kind = 0; kind < 4; kind += 1) {
     for (let depth = levels.length - 1; depth >= 0; depth -= 1) {
       const level = levels[depth] as IgnoreLevel;
       const rules = level.rules[kind];
       if (!rules) continue;
-      const local = level.directory === '' ? relativePath : relativePath.slice(level.directory.length + 1);
-      const verdict = rules.match(local, isDirectory);
-      if (verdict !== null) return verdict;
+      const local = level.directory === '' ? relativeDirectory : relativeDirectory.slice(level.directory.length + 1);
+      ruleSets.push(rules);
+      // UTF-8 bytes of a concatenation are the concatenation of the bytes: the prefix is converted once.
+      subjectPrefixes.push(toGlobSubject(local === '' ? '' : `${local}/`));
     }
   }
-  return null;
+  const count = ruleSets.length;
+  if (count === 0) return null;
+  return (name, isDirectory) => {
+    const nameSubject = toGlobSubject(name);
+    for (let index = 0; index < count; index += 1) {
+      const verdict = (ruleSets[index] as GitignoreRules).matchGlobSubject((subjectPrefixes[index] as string) + nameSubject, isDirectory);
+      if (verdict !== null) return verdict;
+    }
+    return null;
+  };
 }
 
 function readRules(file: string, isContained?: (realPath: string) => boolean): GitignoreRules | null {

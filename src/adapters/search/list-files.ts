@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import { lstatSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SKIP_DIRS, FileAccessError, InvalidInputError, OutsideWorkspaceError, isPathInside } from '../../core/index.js';
 import type { ListEntry, ListRequest, ListResult } from '../../core/index.js';
 import { isErrnoError } from './is-errno-error.js';
 import { createOverrideGlobs } from './override-globs.js';
 import { toFileAccessError } from './to-file-access-error.js';
-import { walkFiles } from './walk-files.js';
+import { visitFiles } from './walk-files.js';
+import type { WalkFilesOptions } from './walk-files.js';
 
 /** Entries a listing returns when the request sets no `maxEntries`. */
 export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
@@ -45,7 +47,7 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
   const withStats = request.withStats ?? false;
   const entries: ListEntry[] = [];
   let truncated = false;
-  const walk = walkFiles({
+  const options: WalkFilesOptions = {
     root: walkRoot,
     start: directory,
     recursive: request.recursive ?? false,
@@ -53,36 +55,39 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
     includeHidden: request.includeHidden ?? false,
     overrides: createOverrideGlobs({ globs: [], excludeGlobs: [], skipDirs: request.skipDirs ?? DEFAULT_SKIP_DIRS }),
     ...(request.signal ? { signal: request.signal } : {}),
-  });
+  };
   try {
-    for await (const entry of walk) {
+    await visitFiles(options, (entryPath, kind, absolutePrefix, name) => {
       if (entries.length === maxEntries) {
         truncated = true;
-        break;
+        return false;
       }
-      entries.push(withStats && entry.kind === 'file' ? { path: entry.path, kind: entry.kind, ...statsOf(entry.absolutePath) } : { path: entry.path, kind: entry.kind });
-    }
+      entries.push(withStats && kind === 'file' ? withStatsOf(entryPath, absolutePrefix + name) : { path: entryPath, kind });
+      return true;
+    });
   } catch (error) {
     throw toFileAccessError(error, request.path);
   }
   return { entries, truncated };
 }
 
+const NO_THROW_IF_MISSING = { throwIfNoEntry: false } as const;
+
 /**
- * Size and mtime of a listed regular file, or nothing. Synchronous like the
- * walk itself (which slices its time, see walkFiles): on cached metadata a
- * sync lstat costs a fraction of a thread-pool round trip.
+ * A listed regular file with its size and mtime, or without them. Synchronous
+ * like the walk itself (which slices its time, see visitFiles): on cached
+ * metadata a sync lstat costs a fraction of a thread-pool round trip.
  */
-function statsOf(absolutePath: string): Pick<ListEntry, 'sizeBytes' | 'modifiedMs'> {
+function withStatsOf(entryPath: string, absolutePath: string): ListEntry {
+  let stats: Stats | undefined;
   try {
-    const stats = lstatSync(absolutePath, { throwIfNoEntry: false });
-    // Vanished, or replaced by something else since the directory was read: the caller stats it itself if it must.
-    if (stats === undefined || !stats.isFile()) return {};
-    return { sizeBytes: stats.size, modifiedMs: stats.mtimeMs };
+    stats = lstatSync(absolutePath, NO_THROW_IF_MISSING);
   } catch (error) {
-    if (isErrnoError(error)) return {};
-    throw error;
+    if (!isErrnoError(error)) throw error;
   }
+  // Vanished, unreadable, or replaced by something else since the directory was read: the caller stats it itself if it must.
+  if (stats === undefined || !stats.isFile()) return { path: entryPath, kind: 'file' };
+  return { path: entryPath, kind: 'file', sizeBytes: stats.size, modifiedMs: stats.mtimeMs };
 }
 
 /** The real path of `requested`, which must be a directory. */
