@@ -1,3 +1,5 @@
+import { MAX_TOKEN_CHARS, countRawTokens, rawTable } from './count-raw-tokens.js';
+
 /** Words too common in code and bug reports to tell files apart. */
 const STOP_WORDS = new Set([
   'a', 'an', 'the', 'and', 'or', 'not', 'no', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'into', 'as', 'is', 'are', 'was', 'were', 'be', 'been',
@@ -7,8 +9,6 @@ const STOP_WORDS = new Set([
   'what', 'which', 'who', 'how', 'why', 'where', 'all', 'any', 'some', 'one', 'only', 'also', 'even', 'still', 'just', 'very', 'instead', 'about', 'after', 'before',
   'fix', 'bug', 'issue', 'please', 'expected', 'actual', 'wrong', 'work', 'works', 'broken', 'error', 'errors', 'fails', 'fail', 'failing', 'failed', 'happen', 'happens',
 ]);
-/** A token longer than this is data (a hash, a base64 blob), not a name. */
-const MAX_TOKEN_CHARS = 64;
 const RAW_TOKEN = /[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu;
 /** The same tokens for plain ASCII text (printable, tabs, line breaks), where Unicode property classes only cost time. */
 const ASCII_RAW_TOKEN = /[\w$]+(?:[.-][\w$]+)*/g;
@@ -16,6 +16,16 @@ const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
 /** Raw tokens whose terms are remembered: code repeats its names, and splitting and stemming dominate indexing. */
 const MAX_MEMO_ENTRIES = 100_000;
 const termsByRawToken = new Map<string, readonly string[]>();
+/**
+ * The same memo for countCodeTerms, as an open-addressing table keyed by
+ * countRawTokens's hash, so that a known token is found by comparing its
+ * chars in place, without slicing it out of the document first.
+ */
+const MEMO_SLOTS = 1 << 18;
+const memoSlots = new Int32Array(MEMO_SLOTS);
+const memoHashes = new Int32Array(MAX_MEMO_ENTRIES);
+const memoRaws: string[] = [];
+const memoTerms: (readonly string[])[] = [];
 
 /**
  * Code-aware tokens of `text`, in order: every raw token (`getUserById`,
@@ -41,24 +51,20 @@ export function tokenizeCode(text: string): string[] {
  * tokenizeCode) and its occurrences, a term once per raw token it comes
  * from, and returns how many terms that was in all. Counts each raw token
  * once before splitting it: code repeats its names, so most of the work is
- * one map update per occurrence.
+ * one table update per occurrence.
  */
 export function countCodeTerms(text: string, add: (term: string, occurrences: number) => void): number {
-  const raws = rawCounts;
-  raws.clear();
-  for (const raw of text.match(NOT_PLAIN_ASCII.test(text) ? RAW_TOKEN : ASCII_RAW_TOKEN) ?? []) raws.set(raw, (raws.get(raw) ?? 0) + 1);
+  const distinct = countRawTokens(text);
   let length = 0;
-  for (const [raw, occurrences] of raws) {
-    if (raw.length > MAX_TOKEN_CHARS) continue;
-    const rawTerms = rawTermsOf(raw);
+  for (let entry = 0; entry < distinct; entry += 1) {
+    const start = rawTable.starts[entry]!;
+    const occurrences = rawTable.counts[entry]!;
+    const rawTerms = memoTermsAt(text, start, rawTable.lengths[entry]!, rawTable.hashes[entry]!);
     for (const term of rawTerms) add(term, occurrences);
     length += rawTerms.length * occurrences;
   }
-  raws.clear();
   return length;
 }
-/** Reused by countCodeTerms (synchronous, never re-entered). */
-const rawCounts = new Map<string, number>();
 
 function rawTermsOf(raw: string): readonly string[] {
   let rawTerms = termsByRawToken.get(raw);
@@ -68,6 +74,30 @@ function rawTermsOf(raw: string): readonly string[] {
     if (termsByRawToken.size >= MAX_MEMO_ENTRIES) termsByRawToken.clear();
     termsByRawToken.set(raw, rawTerms);
   }
+  return rawTerms;
+}
+
+/** The terms of `text.slice(start, start + length)`, whose countRawTokens hash is `hash`. */
+function memoTermsAt(text: string, start: number, length: number, hash: number): readonly string[] {
+  const mask = MEMO_SLOTS - 1;
+  let slot = hash & mask;
+  for (let occupant = memoSlots[slot]!; occupant !== 0; occupant = memoSlots[slot]!) {
+    const raw = memoRaws[occupant - 1]!;
+    if (memoHashes[occupant - 1] === hash && raw.length === length && text.startsWith(raw, start)) return memoTerms[occupant - 1]!;
+    slot = (slot + 1) & mask;
+  }
+  const raw = text.slice(start, start + length);
+  const rawTerms = termsOfRawToken(raw);
+  if (memoRaws.length >= MAX_MEMO_ENTRIES) {
+    memoSlots.fill(0);
+    memoRaws.length = 0;
+    memoTerms.length = 0;
+    slot = hash & mask;
+  }
+  memoHashes[memoRaws.length] = hash;
+  memoRaws.push(raw);
+  memoTerms.push(rawTerms);
+  memoSlots[slot] = memoRaws.length;
   return rawTerms;
 }
 
@@ -81,6 +111,43 @@ function termsOfRawToken(raw: string): string[] {
 
 /** The lower-case parts of one identifier: `parseHTTPResponse2` → `parse`, `http`, `response2`. */
 export function splitIdentifier(identifier: string): string[] {
+  // By hand for ASCII (nearly every identifier; this runs once per distinct
+  // token of the workspace), exactly as the two replaces and the split below.
+  const parts: string[] = [];
+  const length = identifier.length;
+  let partStart = -1;
+  for (let index = 0; index < length; index += 1) {
+    const code = identifier.charCodeAt(index);
+    if (code >= 0x80) return splitIdentifierByExpressions(identifier);
+    const kind = ASCII_KIND[code]!;
+    if (kind === OTHER) {
+      if (partStart !== -1) parts.push(identifier.slice(partStart, index).toLowerCase());
+      partStart = -1;
+    } else if (partStart === -1) partStart = index;
+    else if (kind === UPPER) {
+      // `aB` and `1B` split before `B`; so does `AB` before `Bc` (`HTTPResponse`).
+      const previous = ASCII_KIND[identifier.charCodeAt(index - 1)]!;
+      if (previous !== UPPER || ASCII_KIND[identifier.charCodeAt(index + 1)] === LOWER) {
+        parts.push(identifier.slice(partStart, index).toLowerCase());
+        partStart = index;
+      }
+    }
+  }
+  if (partStart !== -1) parts.push(identifier.slice(partStart).toLowerCase());
+  return parts;
+}
+
+const OTHER = 0;
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+const ASCII_KIND = new Uint8Array(128);
+for (let code = 0; code < 128; code += 1) {
+  const char = String.fromCharCode(code);
+  ASCII_KIND[code] = /[a-z]/.test(char) ? LOWER : /[A-Z]/.test(char) ? UPPER : /[0-9]/.test(char) ? DIGIT : OTHER;
+}
+
+function splitIdentifierByExpressions(identifier: string): string[] {
   return identifier
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
