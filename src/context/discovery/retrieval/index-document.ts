@@ -1,5 +1,6 @@
 import { parseImports } from '../parse-imports.js';
 import { extractDeclaredSymbols } from './extract-declared-symbols.js';
+import { splitCodeAndProse } from './split-code-and-prose.js';
 import { countCodeTerms } from './tokenize-code.js';
 
 /** The fields a file is indexed under, most telling first. */
@@ -34,21 +35,15 @@ const SCRIPT_PATH = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 /** Node built-ins, URLs and absolute paths never name a workspace file. */
 const NOT_A_WORKSPACE_MODULE = /^(?:node:|[a-z][\w+.-]*:|\/)/i;
 
-const COMMENT_OR_STRING = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:^|\s)#[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
-
 /**
  * Indexes one source file: its path tokens, the symbols it declares, the
  * identifiers its code uses (comments and strings removed) and its prose
  * (comments and string literals).
  */
 export function indexDocument(path: string, content: string): IndexedDocument {
-  const prose: string[] = [];
-  const code = content.replace(COMMENT_OR_STRING, (text) => {
-    prose.push(text);
-    return ' ';
-  });
-  const declaredNames = extractDeclaredSymbols(code);
-  const texts: Record<RetrievalField, string> = { path: path.replace(/\.[^./]+$/, ''), symbols: declaredNames.join(' '), identifiers: code, body: prose.join('\n') };
+  const { code, prose } = splitCodeAndProse(content);
+  const declaredNames = extractDeclaredSymbols(code, path);
+  const texts: Record<RetrievalField, string> = { path: path.replace(/\.[^./]+$/, ''), symbols: declaredNames.join(' '), identifiers: code, body: prose };
   const positions = new Map<string, number>();
   const terms: string[] = [];
   const counts: number[] = [];
