@@ -33,9 +33,10 @@ const MAX_SYMBOLS_PER_FILE = 500;
 const SCRIPT_CLASS = /^[ \t]*class\s+([A-Za-z_$][\w$]*)/gm;
 
 /** The languages whose declaration forms differ, told apart by file extension. */
-type Language = 'script' | 'python' | 'go' | 'rust' | 'jvm' | 'ruby' | 'shell' | 'c' | 'style';
+type Language = 'script' | 'component' | 'python' | 'go' | 'rust' | 'jvm' | 'ruby' | 'shell' | 'c' | 'style';
 const LANGUAGE_BY_EXTENSION = new Map<string, Language>([
-  ...['js', 'jsx', 'ts', 'tsx', 'mjs', 'cjs', 'mts', 'cts', 'vue', 'svelte', 'astro'].map((extension) => [extension, 'script'] as const),
+  ...['js', 'jsx', 'ts', 'tsx', 'mjs', 'cjs', 'mts', 'cts'].map((extension) => [extension, 'script'] as const),
+  ...['vue', 'svelte', 'astro'].map((extension) => [extension, 'component'] as const),
   ...['py', 'pyi'].map((extension) => [extension, 'python'] as const),
   ['go', 'go'],
   ['rs', 'rust'],
@@ -59,14 +60,14 @@ interface DeclarationForm {
   exclude?: ReadonlySet<string>;
 }
 
-/** In the order names are gathered: by form, then first appearance. A Vue, Svelte or Astro component has style sheets too. */
+/** In the order names are gathered: by form, then first appearance. A Vue, Svelte or Astro component is a script with style sheets. */
 const DECLARATION_FORMS: readonly DeclarationForm[] = [
-  { pattern: TOP_LEVEL, name: 'first', languages: ['script', 'go'] },
-  { pattern: SCRIPT_CLASS, name: 'first', languages: ['script'], isLanguageOnly: true, requires: 'class' },
+  { pattern: TOP_LEVEL, name: 'first', languages: ['script', 'component', 'go'] },
+  { pattern: SCRIPT_CLASS, name: 'first', languages: ['script', 'component'], isLanguageOnly: true, requires: 'class' },
   { pattern: NESTED, name: 'first', languages: ['python', 'go', 'rust', 'jvm', 'ruby', 'c'] },
-  { pattern: EXPORT_LIST, name: 'list', languages: ['script'], requires: 'export' },
-  { pattern: METHOD, name: 'first', languages: ['script', 'jvm', 'c', 'shell'], exclude: NOT_METHODS },
-  { pattern: MODIFIED_DECLARATION, name: 'first', languages: ['script', 'jvm', 'c', 'rust'] },
+  { pattern: EXPORT_LIST, name: 'list', languages: ['script', 'component'], requires: 'export' },
+  { pattern: METHOD, name: 'first', languages: ['script', 'component', 'jvm', 'c', 'shell'], exclude: NOT_METHODS },
+  { pattern: MODIFIED_DECLARATION, name: 'first', languages: ['script', 'component', 'jvm', 'c', 'rust'] },
   { pattern: TYPED_METHOD, name: 'first', languages: ['jvm', 'c'] },
   { pattern: C_DEFINE, name: 'first', languages: ['c'], requires: 'define' },
   { pattern: C_TYPEDEF, name: 'first', languages: ['c'], requires: 'typedef' },
@@ -74,7 +75,7 @@ const DECLARATION_FORMS: readonly DeclarationForm[] = [
   { pattern: RUST_ITEM, name: 'any', languages: ['rust'] },
   { pattern: RUBY, name: 'any', languages: ['ruby'] },
   { pattern: SHELL_FUNCTION, name: 'any', languages: ['shell'] },
-  { pattern: STYLE, name: 'any', languages: ['style', 'script'] },
+  { pattern: STYLE, name: 'any', languages: ['style', 'component'] },
 ];
 /** The forms run per language, and for a file of unknown language (every form but the narrow copies). */
 const FORMS_BY_LANGUAGE = new Map<Language | undefined, readonly DeclarationForm[]>([

@@ -1,7 +1,7 @@
 import { parseImports } from '../parse-imports.js';
 import { extractDeclaredSymbols } from './extract-declared-symbols.js';
 import { splitCodeAndProse } from './split-code-and-prose.js';
-import { countCodeTerms } from './tokenize-code.js';
+import { countCodeTermIds, startTermIds, termsById } from './tokenize-code.js';
 
 /** The fields a file is indexed under, most telling first. */
 export const RETRIEVAL_FIELDS = ['path', 'symbols', 'identifiers', 'body'] as const;
@@ -36,6 +36,26 @@ const SCRIPT_PATH = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 const NOT_A_WORKSPACE_MODULE = /^(?:node:|[a-z][\w+.-]*:|\/)/i;
 
 /**
+ * Per term id (see startTermIds): the last document that had the term and
+ * its position in that document's `terms`. Reused from document to document
+ * (indexing is synchronous): a map per document cost more than the rest.
+ */
+let termStamps = new Int32Array(1 << 16);
+let termPositions = new Int32Array(1 << 16);
+let documentNumber = 0;
+
+function growTermSlots(id: number): void {
+  let size = termStamps.length;
+  while (size <= id) size *= 2;
+  const stamps = new Int32Array(size);
+  stamps.set(termStamps);
+  const positions = new Int32Array(size);
+  positions.set(termPositions);
+  termStamps = stamps;
+  termPositions = positions;
+}
+
+/**
  * Indexes one source file: its path tokens, the symbols it declares, the
  * identifiers its code uses (comments and strings removed) and its prose
  * (comments and string literals).
@@ -44,24 +64,25 @@ export function indexDocument(path: string, content: string): IndexedDocument {
   const { code, prose } = splitCodeAndProse(content);
   const declaredNames = extractDeclaredSymbols(code, path);
   const texts: Record<RetrievalField, string> = { path: path.replace(/\.[^./]+$/, ''), symbols: declaredNames.join(' '), identifiers: code, body: prose };
-  const positions = new Map<string, number>();
+  startTermIds();
+  documentNumber += 1;
   const terms: string[] = [];
   const counts: number[] = [];
   const lengths = {} as Record<RetrievalField, number>;
   let field = 0;
-  const add = (term: string, occurrences: number) => {
-    let position = positions.get(term);
-    if (position === undefined) {
-      position = terms.length;
-      positions.set(term, position);
-      terms.push(term);
+  const add = (id: number, occurrences: number) => {
+    if (id >= termStamps.length) growTermSlots(id);
+    if (termStamps[id] !== documentNumber) {
+      termStamps[id] = documentNumber;
+      termPositions[id] = terms.length;
+      terms.push(termsById[id]!);
       for (let slot = 0; slot < FIELD_COUNT; slot += 1) counts.push(0);
     }
-    counts[position * FIELD_COUNT + field]! += occurrences;
+    counts[termPositions[id]! * FIELD_COUNT + field]! += occurrences;
   };
   for (const [position, name] of RETRIEVAL_FIELDS.entries()) {
     field = position;
-    lengths[name] = countCodeTerms(texts[name], add);
+    lengths[name] = countCodeTermIds(texts[name], add);
   }
   return { path, terms, counts, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports: importsOf(path, content) };
 }

@@ -17,15 +17,86 @@ const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
 const MAX_MEMO_ENTRIES = 100_000;
 const termsByRawToken = new Map<string, readonly string[]>();
 /**
- * The same memo for countCodeTerms, as an open-addressing table keyed by
+ * The same memo for countCodeTerms, as open-addressing tables keyed by
  * countRawTokens's hash, so that a known token is found by comparing its
- * chars in place, without slicing it out of the document first.
+ * chars in place, without slicing it out of the document first. Two
+ * generations of MAX_MEMO_ENTRIES each: when the current one is full it
+ * becomes the previous one, and a token found only there is carried over,
+ * so the names a workspace repeats survive a vocabulary larger than one.
  */
+class MemoGeneration {
+  readonly slots = new Int32Array(MEMO_SLOTS);
+  readonly hashes = new Int32Array(MAX_MEMO_ENTRIES);
+  readonly raws: string[] = [];
+  readonly terms: MemoTerms[] = [];
+
+  /** The entry of the token at `text[start, start + length)`, or -1 with `freeSlot` set to where it would go. */
+  find(text: string, start: number, length: number, hash: number): number {
+    let slot = hash & (MEMO_SLOTS - 1);
+    for (let occupant = this.slots[slot]!; occupant !== 0; occupant = this.slots[slot]!) {
+      const raw = this.raws[occupant - 1]!;
+      if (this.hashes[occupant - 1] === hash && raw.length === length && text.startsWith(raw, start)) return occupant - 1;
+      slot = (slot + 1) & (MEMO_SLOTS - 1);
+    }
+    this.freeSlot = slot;
+    return -1;
+  }
+
+  freeSlot = 0;
+
+  /** Adds an entry at the free slot the last `find` left. */
+  insert(raw: string, rawTerms: MemoTerms, hash: number): void {
+    this.hashes[this.raws.length] = hash;
+    this.raws.push(raw);
+    this.terms.push(rawTerms);
+    this.slots[this.freeSlot] = this.raws.length;
+  }
+
+  clear(): void {
+    this.slots.fill(0);
+    this.raws.length = 0;
+    this.terms.length = 0;
+  }
+}
+/** A raw token's terms, and their ids in the term dictionary. */
+interface MemoTerms {
+  terms: readonly string[];
+  ids: Int32Array;
+}
+/**
+ * Every term the memo has produced, numbered, so that indexDocument keeps a
+ * document's terms in flat arrays by id rather than in a map keyed by
+ * strings. Starts over (with the memo, whose ids it invalidates) between
+ * two documents once it holds MAX_TERM_IDS.
+ */
+const MAX_TERM_IDS = 500_000;
+const termIds = new Map<string, number>();
+/** The term of each id. */
+export const termsById: string[] = [];
+
+/** Called before a document's countCodeTermIds calls: ids stay the same until the next call. */
+export function startTermIds(): void {
+  if (termsById.length < MAX_TERM_IDS) return;
+  termIds.clear();
+  termsById.length = 0;
+  currentMemo.clear();
+  previousMemo.clear();
+}
+
+function idOfTerm(term: string): number {
+  let id = termIds.get(term);
+  if (id === undefined) {
+    id = termsById.length;
+    termIds.set(term, id);
+    termsById.push(term);
+  }
+  return id;
+}
+
+/** Slots per generation: a power of two, at least twice MAX_MEMO_ENTRIES, so probes stay short. */
 const MEMO_SLOTS = 1 << 18;
-const memoSlots = new Int32Array(MEMO_SLOTS);
-const memoHashes = new Int32Array(MAX_MEMO_ENTRIES);
-const memoRaws: string[] = [];
-const memoTerms: (readonly string[])[] = [];
+let currentMemo = new MemoGeneration();
+let previousMemo = new MemoGeneration();
 
 /**
  * Code-aware tokens of `text`, in order: every raw token (`getUserById`,
@@ -57,11 +128,23 @@ export function countCodeTerms(text: string, add: (term: string, occurrences: nu
   const distinct = countRawTokens(text);
   let length = 0;
   for (let entry = 0; entry < distinct; entry += 1) {
-    const start = rawTable.starts[entry]!;
     const occurrences = rawTable.counts[entry]!;
-    const rawTerms = memoTermsAt(text, start, rawTable.lengths[entry]!, rawTable.hashes[entry]!);
+    const rawTerms = memoTermsAt(text, rawTable.starts[entry]!, rawTable.lengths[entry]!, rawTable.hashes[entry]!).terms;
     for (const term of rawTerms) add(term, occurrences);
     length += rawTerms.length * occurrences;
+  }
+  return length;
+}
+
+/** countCodeTerms with the terms as ids of `termsById` (see startTermIds), for indexDocument. */
+export function countCodeTermIds(text: string, add: (id: number, occurrences: number) => void): number {
+  const distinct = countRawTokens(text);
+  let length = 0;
+  for (let entry = 0; entry < distinct; entry += 1) {
+    const occurrences = rawTable.counts[entry]!;
+    const ids = memoTermsAt(text, rawTable.starts[entry]!, rawTable.lengths[entry]!, rawTable.hashes[entry]!).ids;
+    for (let index = 0; index < ids.length; index += 1) add(ids[index]!, occurrences);
+    length += ids.length * occurrences;
   }
   return length;
 }
@@ -78,26 +161,22 @@ function rawTermsOf(raw: string): readonly string[] {
 }
 
 /** The terms of `text.slice(start, start + length)`, whose countRawTokens hash is `hash`. */
-function memoTermsAt(text: string, start: number, length: number, hash: number): readonly string[] {
-  const mask = MEMO_SLOTS - 1;
-  let slot = hash & mask;
-  for (let occupant = memoSlots[slot]!; occupant !== 0; occupant = memoSlots[slot]!) {
-    const raw = memoRaws[occupant - 1]!;
-    if (memoHashes[occupant - 1] === hash && raw.length === length && text.startsWith(raw, start)) return memoTerms[occupant - 1]!;
-    slot = (slot + 1) & mask;
+function memoTermsAt(text: string, start: number, length: number, hash: number): MemoTerms {
+  const entry = currentMemo.find(text, start, length, hash);
+  if (entry !== -1) return currentMemo.terms[entry]!;
+  const previousEntry = previousMemo.find(text, start, length, hash);
+  const raw = previousEntry === -1 ? text.slice(start, start + length) : previousMemo.raws[previousEntry]!;
+  let rawTerms = previousEntry === -1 ? undefined : previousMemo.terms[previousEntry]!;
+  if (rawTerms === undefined) {
+    const terms = termsOfRawToken(raw);
+    rawTerms = { terms, ids: Int32Array.from(terms, idOfTerm) };
   }
-  const raw = text.slice(start, start + length);
-  const rawTerms = termsOfRawToken(raw);
-  if (memoRaws.length >= MAX_MEMO_ENTRIES) {
-    memoSlots.fill(0);
-    memoRaws.length = 0;
-    memoTerms.length = 0;
-    slot = hash & mask;
+  if (currentMemo.raws.length >= MAX_MEMO_ENTRIES) {
+    [previousMemo, currentMemo] = [currentMemo, previousMemo];
+    currentMemo.clear();
+    currentMemo.find(text, start, length, hash);
   }
-  memoHashes[memoRaws.length] = hash;
-  memoRaws.push(raw);
-  memoTerms.push(rawTerms);
-  memoSlots[slot] = memoRaws.length;
+  currentMemo.insert(raw, rawTerms, hash);
   return rawTerms;
 }
 
