@@ -23,6 +23,9 @@ const FROM_STATEMENT = /(?:^|[\n;}])\s*(import|export)\s+(?:type\s+)?([^'"`;]*?)
 const FROM_CLAUSE_END = /\bfrom\s*['"][^'"\n]+['"]/;
 // `import 'm'`, `import('m')`, `require('m')`.
 const BARE_IMPORT = /(?:^|[\n;])\s*import\s*['"]([^'"\n]+)['"]|\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
+// What every BARE_IMPORT and REQUIRE match holds, led by a literal word: most files have only `import … from` or none.
+const BARE_IMPORT_HEAD = /import\s*\(?\s*['"]/;
+const REQUIRE_HEAD = /\brequire\(\s*['"]/;
 const REQUIRE = /(?:(?:const|let|var)\s+(\{[^}]*\}|[\w$]+)\s*=\s*)?\brequire\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 // Python: `from a.b import c, d as e`, `from . import x`, `import a.b as c`.
 const PYTHON_FROM = /^[ \t]*from\s+(\.*[\w.]*)\s+import\s+\(?([^)\n#]+)/gm;
@@ -61,10 +64,10 @@ export function parseImports(source: string, language: 'script' | 'python'): Imp
     const keywordIndex = match.index + match[0].indexOf(match[1]!);
     statements.push({ specifier: match[3]!, bindings: parseClause(match[2]!), line: lineOf(keywordIndex), isReexport: match[1] === 'export' });
   }
-  if (hasImport) for (const match of text.matchAll(BARE_IMPORT)) {
+  if (hasImport && BARE_IMPORT_HEAD.test(text)) for (const match of text.matchAll(BARE_IMPORT)) {
     statements.push({ specifier: (match[1] ?? match[2])!, bindings: [], line: lineOf(match.index + match[0].search(/import/)), isReexport: false });
   }
-  if (text.includes('require(')) for (const match of text.matchAll(REQUIRE)) {
+  if (text.includes('require(') && REQUIRE_HEAD.test(text)) for (const match of text.matchAll(REQUIRE)) {
     const bindings = match[1] === undefined ? [] : match[1].startsWith('{') ? parseNamedList(match[1], ':') : [{ local: match[1], imported: '*' }];
     statements.push({ specifier: match[2]!, bindings, line: lineOf(match.index + match[0].search(/\S/)), isReexport: false });
   }

@@ -49,7 +49,9 @@ export function countRawTokens(text: string): number {
   let mask = slots.length - 1;
   let index = 0;
   while (index < length) {
-    let width = tokenCharWidth(text, index);
+    const first = text.charCodeAt(index);
+    // ASCII inline: nearly every character of code is.
+    let width = first < 0x80 ? ASCII_TOKEN_CHAR[first]! : tokenCharWidth(text, index);
     if (width === 0) {
       index += 1;
       continue;
@@ -61,7 +63,9 @@ export function countRawTokens(text: string): number {
         hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
         if (width === 2) hash = (Math.imul(hash, 31) + text.charCodeAt(index + 1)) | 0;
         index += width;
-        width = index < length ? tokenCharWidth(text, index) : 0;
+        if (index >= length) break;
+        const next = text.charCodeAt(index);
+        width = next < 0x80 ? ASCII_TOKEN_CHAR[next]! : tokenCharWidth(text, index);
       } while (width !== 0);
       // A `.` or `-` joins two runs only when a token character follows it.
       const separator = text.charCodeAt(index);
