@@ -1,4 +1,5 @@
 import { MAX_TOKEN_CHARS, countRawTokens, rawTable } from './count-raw-tokens.js';
+import { RawTokenMemo } from './raw-token-memo.js';
 
 /** Words too common in code and bug reports to tell files apart. */
 const STOP_WORDS = new Set([
@@ -17,52 +18,13 @@ const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
 const MAX_MEMO_ENTRIES = 100_000;
 const termsByRawToken = new Map<string, readonly string[]>();
 /**
- * The same memo for countCodeTerms, as open-addressing tables keyed by
- * countRawTokens's hash, so that a known token is found by comparing its
- * chars in place, without slicing it out of the document first. Two
- * generations of MAX_MEMO_ENTRIES each: when the current one is full it
- * becomes the previous one, and a token found only there is carried over,
- * so the names a workspace repeats survive a vocabulary larger than one.
+ * The same memo for countCodeTerms and countCodeTermIds, as term ids in
+ * tables keyed by countRawTokens's hash (see RawTokenMemo), so that a known
+ * token is found without slicing it out of the document. Two generations of
+ * MAX_MEMO_ENTRIES each: when the current one is full it becomes the
+ * previous one, and a token found only there is carried over, so the names
+ * a workspace repeats survive a vocabulary larger than one generation.
  */
-class MemoGeneration {
-  readonly slots = new Int32Array(MEMO_SLOTS);
-  readonly hashes = new Int32Array(MAX_MEMO_ENTRIES);
-  readonly raws: string[] = [];
-  readonly terms: MemoTerms[] = [];
-
-  /** The entry of the token at `text[start, start + length)`, or -1 with `freeSlot` set to where it would go. */
-  find(text: string, start: number, length: number, hash: number): number {
-    let slot = hash & (MEMO_SLOTS - 1);
-    for (let occupant = this.slots[slot]!; occupant !== 0; occupant = this.slots[slot]!) {
-      const raw = this.raws[occupant - 1]!;
-      if (this.hashes[occupant - 1] === hash && raw.length === length && text.startsWith(raw, start)) return occupant - 1;
-      slot = (slot + 1) & (MEMO_SLOTS - 1);
-    }
-    this.freeSlot = slot;
-    return -1;
-  }
-
-  freeSlot = 0;
-
-  /** Adds an entry at the free slot the last `find` left. */
-  insert(raw: string, rawTerms: MemoTerms, hash: number): void {
-    this.hashes[this.raws.length] = hash;
-    this.raws.push(raw);
-    this.terms.push(rawTerms);
-    this.slots[this.freeSlot] = this.raws.length;
-  }
-
-  clear(): void {
-    this.slots.fill(0);
-    this.raws.length = 0;
-    this.terms.length = 0;
-  }
-}
-/** A raw token's terms, and their ids in the term dictionary. */
-interface MemoTerms {
-  terms: readonly string[];
-  ids: Int32Array;
-}
 /**
  * Every term the memo has produced, numbered, so that indexDocument keeps a
  * document's terms in flat arrays by id rather than in a map keyed by
@@ -95,8 +57,8 @@ function idOfTerm(term: string): number {
 
 /** Slots per generation: a power of two, at least twice MAX_MEMO_ENTRIES, so probes stay short. */
 const MEMO_SLOTS = 1 << 18;
-let currentMemo = new MemoGeneration();
-let previousMemo = new MemoGeneration();
+let currentMemo = new RawTokenMemo(MEMO_SLOTS);
+let previousMemo = new RawTokenMemo(MEMO_SLOTS);
 
 /**
  * Code-aware tokens of `text`, in order: every raw token (`getUserById`,
@@ -125,15 +87,8 @@ export function tokenizeCode(text: string): string[] {
  * one table update per occurrence.
  */
 export function countCodeTerms(text: string, add: (term: string, occurrences: number) => void): number {
-  const distinct = countRawTokens(text);
-  let length = 0;
-  for (let entry = 0; entry < distinct; entry += 1) {
-    const occurrences = rawTable.counts[entry]!;
-    const rawTerms = memoTermsAt(text, rawTable.starts[entry]!, rawTable.lengths[entry]!, rawTable.hashes[entry]!).terms;
-    for (const term of rawTerms) add(term, occurrences);
-    length += rawTerms.length * occurrences;
-  }
-  return length;
+  startTermIds();
+  return countCodeTermIds(text, (id, occurrences) => add(termsById[id]!, occurrences));
 }
 
 /** countCodeTerms with the terms as ids of `termsById` (see startTermIds), for indexDocument. */
@@ -142,9 +97,10 @@ export function countCodeTermIds(text: string, add: (id: number, occurrences: nu
   let length = 0;
   for (let entry = 0; entry < distinct; entry += 1) {
     const occurrences = rawTable.counts[entry]!;
-    const ids = memoTermsAt(text, rawTable.starts[entry]!, rawTable.lengths[entry]!, rawTable.hashes[entry]!).ids;
-    for (let index = 0; index < ids.length; index += 1) add(ids[index]!, occurrences);
-    length += ids.length * occurrences;
+    const memo = memoOf(text, rawTable.starts[entry]!, rawTable.lengths[entry]!, rawTable.hashes[entry]!);
+    const { ids, idsStart, idsLength } = memo;
+    for (let index = idsStart; index < idsStart + idsLength; index += 1) add(ids[index]!, occurrences);
+    length += idsLength * occurrences;
   }
   return length;
 }
@@ -160,24 +116,19 @@ function rawTermsOf(raw: string): readonly string[] {
   return rawTerms;
 }
 
-/** The terms of `text.slice(start, start + length)`, whose countRawTokens hash is `hash`. */
-function memoTermsAt(text: string, start: number, length: number, hash: number): MemoTerms {
-  const entry = currentMemo.find(text, start, length, hash);
-  if (entry !== -1) return currentMemo.terms[entry]!;
-  const previousEntry = previousMemo.find(text, start, length, hash);
-  const raw = previousEntry === -1 ? text.slice(start, start + length) : previousMemo.raws[previousEntry]!;
-  let rawTerms = previousEntry === -1 ? undefined : previousMemo.terms[previousEntry]!;
-  if (rawTerms === undefined) {
-    const terms = termsOfRawToken(raw);
-    rawTerms = { terms, ids: Int32Array.from(terms, idOfTerm) };
-  }
-  if (currentMemo.raws.length >= MAX_MEMO_ENTRIES) {
+/** The memo that holds the term ids of `text.slice(start, start + length)` (whose countRawTokens hash is `hash`) at its `idsStart`/`idsLength`. */
+function memoOf(text: string, start: number, length: number, hash: number): RawTokenMemo {
+  if (currentMemo.find(text, start, length, hash)) return currentMemo;
+  const ids = previousMemo.find(text, start, length, hash)
+    ? Array.from(previousMemo.ids.subarray(previousMemo.idsStart, previousMemo.idsStart + previousMemo.idsLength))
+    : termsOfRawToken(text.slice(start, start + length)).map(idOfTerm);
+  if (currentMemo.size >= MAX_MEMO_ENTRIES) {
     [previousMemo, currentMemo] = [currentMemo, previousMemo];
     currentMemo.clear();
     currentMemo.find(text, start, length, hash);
   }
-  currentMemo.insert(raw, rawTerms, hash);
-  return rawTerms;
+  currentMemo.insert(text, start, length, hash, ids);
+  return currentMemo;
 }
 
 function termsOfRawToken(raw: string): string[] {
