@@ -45,3 +45,18 @@ describe('countCodeTerms', () => {
     expect(length).toBe(tokenizeCode(text).length);
   });
 });
+
+describe('countCodeTerms across memo generations', () => {
+  it('counts the same terms before and after its memo of raw tokens fills up and starts a generation', () => {
+    // More distinct tokens than one memo generation holds (100,000), then the first ones again.
+    const names = Array.from({ length: 120_000 }, (_, index) => `item${index.toString(36)}Name`);
+    const texts = [names.slice(0, 60_000).join(' '), names.slice(60_000).join(' '), names.slice(0, 1000).join(' ')];
+    for (const text of texts) {
+      const counted = new Map<string, number>();
+      countCodeTerms(text, (term, occurrences) => counted.set(term, (counted.get(term) ?? 0) + occurrences));
+      const expected = new Map<string, number>();
+      for (const term of tokenizeCode(text)) expected.set(term, (expected.get(term) ?? 0) + 1);
+      expect(counted).toEqual(expected);
+    }
+  });
+});
