@@ -28,3 +28,20 @@ describe('extractDeclaredSymbols', () => {
     expect(extractDeclaredSymbols('export function run() {\n  const text = 1;\n  let count = 2;\n}\n')).toEqual(['run']);
   });
 });
+
+describe('extractDeclaredSymbols by language', () => {
+  const source = 'export function run() {}\n  type Local = 1;\nfn helper() {}\n.btn {\n';
+
+  it("reads a script with the script forms only (a Rust `type`, a shell or style form is not a script's)", () => {
+    expect(extractDeclaredSymbols(source, 'src/run.ts')).toEqual(['run']);
+  });
+
+  it('reads a file of unknown language, or without a path, with every form', () => {
+    expect(extractDeclaredSymbols(source, 'notes/run.txt')).toEqual(['run', 'helper', 'Local', 'btn']);
+    expect(extractDeclaredSymbols(source)).toEqual(extractDeclaredSymbols(source, 'notes/run.txt'));
+  });
+
+  it('reads the style sheet of a component', () => {
+    expect(extractDeclaredSymbols('<script>\nexport const count = 1;\n</script>\n<style>\n.counter {\n}\n</style>\n', 'src/Counter.vue')).toEqual(['count', 'counter']);
+  });
+});

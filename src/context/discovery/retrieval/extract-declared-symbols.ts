@@ -29,8 +29,59 @@ const METHOD = /^[ \t]+(?:(?:public|private|protected|static|async|override|read
 const NOT_METHODS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'with', 'elif', 'until', 'select', 'foreach', 'sizeof', 'main']);
 /** Declarations read per file; more than this is generated code. */
 const MAX_SYMBOLS_PER_FILE = 500;
-/** Forms whose name is in any capture group (alternations). */
-const ALTERNATIONS = [RUST_ITEM, RUBY, SHELL_FUNCTION, STYLE];
+/** JS/TS classes at any indentation: the part of NESTED a script can declare. */
+const SCRIPT_CLASS = /^[ \t]*class\s+([A-Za-z_$][\w$]*)/gm;
+
+/** The languages whose declaration forms differ, told apart by file extension. */
+type Language = 'script' | 'component' | 'python' | 'go' | 'rust' | 'jvm' | 'ruby' | 'shell' | 'c' | 'style';
+const LANGUAGE_BY_EXTENSION = new Map<string, Language>([
+  ...['js', 'jsx', 'ts', 'tsx', 'mjs', 'cjs', 'mts', 'cts'].map((extension) => [extension, 'script'] as const),
+  ...['vue', 'svelte', 'astro'].map((extension) => [extension, 'component'] as const),
+  ...['py', 'pyi'].map((extension) => [extension, 'python'] as const),
+  ['go', 'go'],
+  ['rs', 'rust'],
+  ...['java', 'kt', 'kts', 'scala', 'cs', 'php', 'swift'].map((extension) => [extension, 'jvm'] as const),
+  ...['rb', 'rake'].map((extension) => [extension, 'ruby'] as const),
+  ...['sh', 'bash', 'zsh'].map((extension) => [extension, 'shell'] as const),
+  ...['c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx'].map((extension) => [extension, 'c'] as const),
+  ...['css', 'scss', 'sass', 'less'].map((extension) => [extension, 'style'] as const),
+]);
+
+/** One declaration form: where its name is, which languages have it, and a word it cannot match without (a cheap test that skips the pass). */
+interface DeclarationForm {
+  pattern: RegExp;
+  /** `first`: group 1; `any`: the first group that took part (alternations); `list`: an `export { … }` list. */
+  name: 'first' | 'any' | 'list';
+  /** Undefined: a form of files of unknown language only. */
+  languages?: readonly Language[];
+  /** When set, files of unknown language do not run it (a narrower copy of another form). */
+  isLanguageOnly?: boolean;
+  requires?: string;
+  exclude?: ReadonlySet<string>;
+}
+
+/** In the order names are gathered: by form, then first appearance. A Vue, Svelte or Astro component is a script with style sheets. */
+const DECLARATION_FORMS: readonly DeclarationForm[] = [
+  { pattern: TOP_LEVEL, name: 'first', languages: ['script', 'component', 'go'] },
+  { pattern: SCRIPT_CLASS, name: 'first', languages: ['script', 'component'], isLanguageOnly: true, requires: 'class' },
+  { pattern: NESTED, name: 'first', languages: ['python', 'go', 'rust', 'jvm', 'ruby', 'c'] },
+  { pattern: EXPORT_LIST, name: 'list', languages: ['script', 'component'], requires: 'export' },
+  { pattern: METHOD, name: 'first', languages: ['script', 'component', 'jvm', 'c', 'shell'], exclude: NOT_METHODS },
+  { pattern: MODIFIED_DECLARATION, name: 'first', languages: ['script', 'component', 'jvm', 'c', 'rust'] },
+  { pattern: TYPED_METHOD, name: 'first', languages: ['jvm', 'c'] },
+  { pattern: C_DEFINE, name: 'first', languages: ['c'], requires: 'define' },
+  { pattern: C_TYPEDEF, name: 'first', languages: ['c'], requires: 'typedef' },
+  { pattern: C_FUNCTION, name: 'first', languages: ['c'], exclude: NOT_METHODS },
+  { pattern: RUST_ITEM, name: 'any', languages: ['rust'] },
+  { pattern: RUBY, name: 'any', languages: ['ruby'] },
+  { pattern: SHELL_FUNCTION, name: 'any', languages: ['shell'] },
+  { pattern: STYLE, name: 'any', languages: ['style', 'component'] },
+];
+/** The forms run per language, and for a file of unknown language (every form but the narrow copies). */
+const FORMS_BY_LANGUAGE = new Map<Language | undefined, readonly DeclarationForm[]>([
+  ...[...new Set(LANGUAGE_BY_EXTENSION.values())].map((language) => [language, DECLARATION_FORMS.filter((form) => form.languages?.includes(language) === true)] as const),
+  [undefined, DECLARATION_FORMS.filter((form) => form.isLanguageOnly !== true)],
+]);
 
 /**
  * The names a source file declares (exports, classes, functions, types,
@@ -42,20 +93,31 @@ const ALTERNATIONS = [RUST_ITEM, RUBY, SHELL_FUNCTION, STYLE];
  * Swift classes and methods, Ruby `def` / `module`, shell functions,
  * C/C++ definitions, macros and typedefs, and style-sheet selectors and
  * variables. Order: by form, then first appearance; no duplicates.
+ *
+ * @param path The file's path: only the forms of its language (by
+ *   extension) are tried, so a script is not read as Rust or shell. Without
+ *   one, or for an extension of no known language, every form is.
  */
-export function extractDeclaredSymbols(content: string): string[] {
+export function extractDeclaredSymbols(content: string, path?: string): string[] {
   const symbols = new Set<string>();
   const add = (name: string | undefined) => {
     if (name !== undefined && name.length > 1 && !NOT_NAMES.has(name) && symbols.size < MAX_SYMBOLS_PER_FILE) symbols.add(name);
   };
-  for (const match of content.matchAll(TOP_LEVEL)) add(match[1]);
-  for (const match of content.matchAll(NESTED)) add(match[1]);
-  for (const match of content.matchAll(EXPORT_LIST)) {
-    for (const item of match[1]!.split(',')) add(item.trim().split(/\s+as\s+/).pop()?.trim().match(/^[A-Za-z_$][\w$]*$/)?.[0]);
+  for (const form of FORMS_BY_LANGUAGE.get(languageOf(path)) ?? []) {
+    if (form.requires !== undefined && !content.includes(form.requires)) continue;
+    for (const match of content.matchAll(form.pattern)) {
+      if (form.name === 'list') {
+        for (const item of match[1]!.split(',')) add(item.trim().split(/\s+as\s+/).pop()?.trim().match(/^[A-Za-z_$][\w$]*$/)?.[0]);
+      } else if (form.name === 'any') add(match.slice(1).find((group) => group !== undefined));
+      else if (form.exclude === undefined || !form.exclude.has(match[1]!)) add(match[1]);
+    }
   }
-  for (const match of content.matchAll(METHOD)) if (!NOT_METHODS.has(match[1]!)) add(match[1]);
-  for (const pattern of [MODIFIED_DECLARATION, TYPED_METHOD, C_DEFINE, C_TYPEDEF]) for (const match of content.matchAll(pattern)) add(match[1]);
-  for (const match of content.matchAll(C_FUNCTION)) if (!NOT_METHODS.has(match[1]!)) add(match[1]);
-  for (const pattern of ALTERNATIONS) for (const match of content.matchAll(pattern)) add(match.slice(1).find((group) => group !== undefined));
   return [...symbols];
+}
+
+function languageOf(path: string | undefined): Language | undefined {
+  if (path === undefined) return undefined;
+  const dot = path.lastIndexOf('.');
+  if (dot === -1 || dot < path.lastIndexOf('/')) return undefined;
+  return LANGUAGE_BY_EXTENSION.get(path.slice(dot + 1).toLowerCase());
 }

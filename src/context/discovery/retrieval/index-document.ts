@@ -1,6 +1,7 @@
 import { parseImports } from '../parse-imports.js';
 import { extractDeclaredSymbols } from './extract-declared-symbols.js';
-import { countCodeTerms } from './tokenize-code.js';
+import { splitCodeAndProse } from './split-code-and-prose.js';
+import { countCodeTermIds, startTermIds, termsById } from './tokenize-code.js';
 
 /** The fields a file is indexed under, most telling first. */
 export const RETRIEVAL_FIELDS = ['path', 'symbols', 'identifiers', 'body'] as const;
@@ -34,7 +35,25 @@ const SCRIPT_PATH = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 /** Node built-ins, URLs and absolute paths never name a workspace file. */
 const NOT_A_WORKSPACE_MODULE = /^(?:node:|[a-z][\w+.-]*:|\/)/i;
 
-const COMMENT_OR_STRING = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:^|\s)#[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
+/**
+ * Per term id (see startTermIds): the last document that had the term and
+ * its position in that document's `terms`. Reused from document to document
+ * (indexing is synchronous): a map per document cost more than the rest.
+ */
+let termStamps = new Int32Array(1 << 16);
+let termPositions = new Int32Array(1 << 16);
+let documentNumber = 0;
+
+function growTermSlots(id: number): void {
+  let size = termStamps.length;
+  while (size <= id) size *= 2;
+  const stamps = new Int32Array(size);
+  stamps.set(termStamps);
+  const positions = new Int32Array(size);
+  positions.set(termPositions);
+  termStamps = stamps;
+  termPositions = positions;
+}
 
 /**
  * Indexes one source file: its path tokens, the symbols it declares, the
@@ -42,31 +61,28 @@ const COMMENT_OR_STRING = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|(?:^|\s)#[^\n]*|'(?:[^'\\
  * (comments and string literals).
  */
 export function indexDocument(path: string, content: string): IndexedDocument {
-  const prose: string[] = [];
-  const code = content.replace(COMMENT_OR_STRING, (text) => {
-    prose.push(text);
-    return ' ';
-  });
-  const declaredNames = extractDeclaredSymbols(code);
-  const texts: Record<RetrievalField, string> = { path: path.replace(/\.[^./]+$/, ''), symbols: declaredNames.join(' '), identifiers: code, body: prose.join('\n') };
-  const positions = new Map<string, number>();
+  const { code, prose } = splitCodeAndProse(content);
+  const declaredNames = extractDeclaredSymbols(code, path);
+  const texts: Record<RetrievalField, string> = { path: path.replace(/\.[^./]+$/, ''), symbols: declaredNames.join(' '), identifiers: code, body: prose };
+  startTermIds();
+  documentNumber += 1;
   const terms: string[] = [];
   const counts: number[] = [];
   const lengths = {} as Record<RetrievalField, number>;
   let field = 0;
-  const add = (term: string, occurrences: number) => {
-    let position = positions.get(term);
-    if (position === undefined) {
-      position = terms.length;
-      positions.set(term, position);
-      terms.push(term);
+  const add = (id: number, occurrences: number) => {
+    if (id >= termStamps.length) growTermSlots(id);
+    if (termStamps[id] !== documentNumber) {
+      termStamps[id] = documentNumber;
+      termPositions[id] = terms.length;
+      terms.push(termsById[id]!);
       for (let slot = 0; slot < FIELD_COUNT; slot += 1) counts.push(0);
     }
-    counts[position * FIELD_COUNT + field]! += occurrences;
+    counts[termPositions[id]! * FIELD_COUNT + field]! += occurrences;
   };
   for (const [position, name] of RETRIEVAL_FIELDS.entries()) {
     field = position;
-    lengths[name] = countCodeTerms(texts[name], add);
+    lengths[name] = countCodeTermIds(texts[name], add);
   }
   return { path, terms, counts, lengths, declared: new Set(declaredNames.map((name) => name.toLowerCase())), declaredNames, imports: importsOf(path, content) };
 }

@@ -47,3 +47,17 @@ describe('stemTerm', () => {
     expect(stemTerm(term)).toBe(stem);
   });
 });
+
+describe('splitIdentifier by hand', () => {
+  const byExpressions = (identifier: string) =>
+    identifier
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((part) => part.length > 0)
+      .map((part) => part.toLowerCase());
+
+  it.each(['parseHTTPResponse2', 'XMLHttpRequest', 'ABCDefGHIjk', 'a1B', 'getX', 'ABC', 'aB_cD', '__proto__', '$scope', 'x-y.z', 'A', 'iOS17Beta', 'naïveCafé', 'HTTPÉtat'])('%s: as the regular expressions split it', (identifier) => {
+    expect(splitIdentifier(identifier)).toEqual(byExpressions(identifier));
+  });
+});
