@@ -32,7 +32,7 @@ function layerOverrides() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**', 'schema/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**', 'schema/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -132,6 +132,10 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   const warnings: string[] = [];
   // Sizes and mtimes come with the listing: one action instead of one stat per file, for the size cap and the cache.
   // Dot-directories are listed (`.github/`, `.vitepress/`); isCodePath keeps tool internals and `.env*` out.
+  // The cache entry is read while the tree is listed (the read waits on the disk, the listing mostly on this thread); its warnings come after the listing's.
+  const key = retrievalCacheKeyOf(runtime.scope.root);
+  const cacheWarnings: string[] = [];
+  const loading = cache === undefined ? Promise.resolve(null) : loadPrevious(cache, key, runtime.scope.root, cacheWarnings);
   const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: true, includeHidden: true });
   if (!listing.ok) return createRetrievalIndex([], { warnings: [`listing the workspace failed: ${listing.error.message}`] });
   if (listing.value.truncated) warnings.push(`the workspace has more than ${MAX_LISTED_ENTRIES} entries: only the first were listed for the goal index`);
@@ -157,8 +161,8 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   const cutChosen = cut.filter((path) => chosenSet.has(path));
   if (cutChosen.length > 0) warnings.push(`${describeFiles(cutChosen)} over ${formatBytes(MAX_INDEX_FILE_BYTES)} indexed for the goal by their first ${formatBytes(MAX_INDEX_FILE_BYTES)} only`);
 
-  const key = retrievalCacheKeyOf(runtime.scope.root);
-  const previous = cache === undefined ? null : await loadPrevious(cache, key, runtime.scope.root, warnings);
+  const previous = await loading;
+  warnings.push(...cacheWarnings);
   const skipped = new Map<SkipReason | 'unreadable', string[]>();
   const documents: (IndexedDocument | null)[] = new Array<IndexedDocument | null>(chosen.length).fill(null);
   const fresh: (CachedFile | null)[] = new Array<CachedFile | null>(chosen.length).fill(null);
