@@ -60,6 +60,26 @@ function ripgrepFiles(): string[] {
   return result.stdout.split('\n').filter((line) => line.length > 0).map((line) => line.replace(/^\.\//, ''));
 }
 
+/** Counts the turns the event loop takes (one per setImmediate) until stopped. */
+function countTurns(): { readonly count: number; stop(): void } {
+  let count = 0;
+  let isCounting = true;
+  const tick = () => {
+    if (!isCounting) return;
+    count += 1;
+    onNextTurn(tick);
+  };
+  onNextTurn(tick);
+  return {
+    get count() {
+      return count;
+    },
+    stop: () => {
+      isCounting = false;
+    },
+  };
+}
+
 describe('the per-directory walk', () => {
   it('lists nested trees in rg --sort path order, names sorted by code point', async () => {
     const { entries } = await listFiles({ path: workspace.root, root: workspace.root, recursive: true, isContained: () => true });
@@ -110,21 +130,14 @@ describe('visitFiles on a large tree', () => {
   });
 
   it('gives the event loop turns between directories when the slice is used up', async () => {
-    let turns = 0;
-    let isWalking = true;
-    const count = () => {
-      if (!isWalking) return;
-      turns += 1;
-      onNextTurn(count);
-    };
-    onNextTurn(count);
+    const turns = countTurns();
     const paths: string[] = [];
     // A slice of 0 ms is used up at every directory: each one is a turn of the event loop.
     await visitFiles({ root: large.root, _internal: { sliceMs: 0 } }, (path) => {
       paths.push(path);
     });
-    isWalking = false;
-    expect(turns).toBeGreaterThanOrEqual(DIRECTORIES - 1);
+    turns.stop();
+    expect(turns.count).toBeGreaterThanOrEqual(DIRECTORIES - 1);
     expect(paths).toHaveLength(DIRECTORIES * 6);
     expect(paths).toEqual([...paths].sort(comparePaths));
   });
@@ -144,21 +157,14 @@ describe('visitFiles on a large tree', () => {
   it('gives the event loop turns within one large directory too', async () => {
     await using flat = await createTempWorkspace();
     for (let file = 0; file < 2_500; file += 1) fs.writeFileSync(flat.path(`f${file}`), '');
-    let turns = 0;
-    let isWalking = true;
-    const count = () => {
-      if (!isWalking) return;
-      turns += 1;
-      onNextTurn(count);
-    };
-    onNextTurn(count);
+    const turns = countTurns();
     let visited = 0;
     await visitFiles({ root: flat.root, _internal: { sliceMs: 0 } }, () => {
       visited += 1;
     });
-    isWalking = false;
+    turns.stop();
     expect(visited).toBe(2_500);
-    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(turns.count).toBeGreaterThanOrEqual(2);
   });
 
   it('stops when the visitor returns false, opening no further directory', async () => {
