@@ -286,7 +286,8 @@ async function recentChangesOf(
   const commit = newest?.commits[0];
   // A shallow clone's only commit lists every file: that says nothing.
   if (commit === undefined || newest?.isShallow === true) return working;
-  return { files: commit.files, where: `by the newest commit ("${commit.subject.slice(0, 60)}")` };
+  // Not the subject: it is the repository's text, and this detail reaches the prompt.
+  return { files: commit.files, where: 'by the newest commit' };
 }
 
 /** What changed lately, most recent first: the working tree's changes, then the files of the newest commits (for the index cap). */
