@@ -27,6 +27,12 @@ import { PACKAGE_VERSION } from './package-version.js';
  * implementation when it runs, so `--version`, `--help` and usage errors
  * never load the adapters, the agent or the config schema.
  */
+/** Whether `--json` is one of the words, before a `--` that ends the options. */
+function isJsonWritten(words: readonly string[]): boolean {
+  const end = words.indexOf('--');
+  return (end < 0 ? words : words.slice(0, end)).includes('--json');
+}
+
 export async function runCli(argv: readonly string[], streams: CliStreams, processCwd: string): Promise<number> {
   const output = createOutput(streams);
   let exitCode = EXIT_OK;
@@ -73,14 +79,18 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     await program.parseAsync(words, { from: 'user' });
     return exitCode;
   } catch (error) {
+    // A usage error comes before the options are read: `--json` is then taken from the words as written.
+    const isJsonAsked = isJson || isJsonWritten(words);
     if (error instanceof CommanderError) {
       // Help and version are "errors" only to commander's control flow.
       if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') return EXIT_OK;
+      // Commander has printed the error line on stderr; `--json` promises one document on stdout all the same.
+      if (isJsonAsked) output.json({ version: 1, error: { code: 'usage', message: error.message.replace(/^error: /, '') } });
       return EXIT_BAD_INPUT;
     }
     // Loaded only on failure: it needs the config error types, which pull in the schema.
     const { reportError } = await import('./report-error.js');
-    return reportError(error, output, isJson);
+    return reportError(error, output, isJsonAsked);
   }
 }

@@ -16,6 +16,11 @@ export function docsCommand(run: CommandRunner): Command {
     .option('--search <query>', 'search the docs: at most five pages, best first')
     .action(async (target: string | undefined, raw: Record<string, unknown>) => {
       await run(async (context) => {
+        // `docs --search --json`: commander hands the flag over as the query; it is a usage error, not a search for "--json".
+        if (typeof raw.search === 'string' && command.options.some((option) => option.long === raw.search || option.short === raw.search)) {
+          const { InvalidInputError } = await import('../../core/index.js');
+          throw new InvalidInputError('--search', `needs a query before ${raw.search} (brass-agent docs --search "QUERY")`);
+        }
         const { executeDocs } = await import('./docs-action.js');
         await executeDocs(context, target, typeof raw.search === 'string' ? raw.search : undefined);
       }, raw);
