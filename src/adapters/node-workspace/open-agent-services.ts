@@ -9,6 +9,21 @@ import { openPatchJournal } from './open-patch-journal.js';
 export const NO_PROVIDER_MESSAGE =
   'no LLM provider configured: set BRASS_LLM_PROVIDER and BRASS_LLM_MODEL (e.g. openai-compatible + BRASS_LLM_BASE_URL=http://127.0.0.1:11434/v1 for Ollama), or llm.provider in .brass-agent.json';
 
+/**
+ * The error for "no provider", saying why when the workspace file does set
+ * one: an untrusted workspace's `llm.provider` is ignored by the trust rule
+ * (`ignoredSettings` are the config's warning lines), and "configure a
+ * provider" would then send the person to a setting they already wrote.
+ */
+export function noProviderError(ignoredSettings: readonly string[]): BrassError {
+  const line = ignoredSettings.find((warning) => warning.includes(': ignored llm.provider '));
+  if (line === undefined) return new BrassError('usage', NO_PROVIDER_MESSAGE);
+  const file = line.slice(0, line.indexOf(': ignored llm.provider '));
+  return new BrassError('usage', `no LLM provider configured: ${file} sets llm.provider, but this workspace is not trusted, so its model settings are ignored`, {
+    hint: 'run `brass-agent trust` to use them, or set BRASS_LLM_PROVIDER and BRASS_LLM_MODEL',
+  });
+}
+
 export interface OpenAgentServicesOptions {
   /** The process environment (provider settings and keys, XDG state dir). */
   env: NodeJS.ProcessEnv;
@@ -41,7 +56,7 @@ export interface AgentServices {
  * root with its guidance runtime, the user guidance file, and the
  * checkpoint store beside the journal.
  *
- * @throws BrassError `usage` (NO_PROVIDER_MESSAGE) when the model is needed and no provider is configured;
+ * @throws BrassError `usage` (see noProviderError) when the model is needed and no provider is configured;
  *   the LLM adapter's errors for an incomplete provider setting (`llm-no-key`, InvalidInputError);
  *   BrassError `usage` when the journal directory lies inside the workspace (see openPatchJournal).
  */
@@ -50,7 +65,7 @@ export async function openAgentServices(workspace: OpenedWorkspace, options: Ope
   let llm: Llm | undefined;
   if (options.needsModel) {
     const settings = resolveLlmSettings(config.llm, options.env);
-    if (settings === null) throw new BrassError('usage', NO_PROVIDER_MESSAGE);
+    if (settings === null) throw noProviderError(workspace.config.warnings);
     llm = createLlm(settings);
   }
   const journal = openPatchJournal(workspace, options.env);
