@@ -106,12 +106,35 @@ describe('brass-agent discover', () => {
     });
     const result = await runWithStdin(['discover', '--validation-output', '-', '--json', '--cwd', workspace.root], "src/lint.ts:1:14 - error TS6133: 'lint' is declared but its value is never read.\n", envFor(workspace));
     expect(result.code).toBe(0);
-    const document = JSON.parse(result.stdout) as { commands: { ran: boolean; exitCode: number }[]; files: { path: string }[] };
-    expect(document.commands).toEqual([{ name: 'typecheck', command: 'npm run typecheck', ran: true, exitCode: 2, durationMs: expect.any(Number), sandboxed: true }]);
+    const document = JSON.parse(result.stdout) as { commands: { ran: boolean; exitCode: number; outputTail?: string[] }[]; files: { path: string }[] };
+    expect(document.commands).toEqual([{ name: 'typecheck', command: 'npm run typecheck', ran: true, exitCode: 2, durationMs: expect.any(Number), sandboxed: true, outputTail: expect.any(Array) }]);
+    // The failed command's last lines come with it (issue 18, item 4).
+    expect(document.commands[0]!.outputTail).toContain("src/price.ts(2,19): error TS2304: Cannot find name 'taxRate'.");
     const paths = document.files.map((file) => file.path);
     expect([...paths].sort()).toEqual(['src/lint.ts', 'src/price.ts', 'src/rates.ts']);
     expect(paths.indexOf('src/rates.ts')).toBeLessThan(paths.indexOf('src/price.ts'));
     expect(result.stderr).toContain('running npm run typecheck');
+  });
+
+  it('shows the last lines of a failed command, redacted, with a hint for a program that is not installed (issue 18, item 4)', async () => {
+    const token = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
+    await using workspace = await createTempWorkspace({
+      files: {
+        'package.json': JSON.stringify({ scripts: { test: 'node run-tests.mjs' } }),
+        'run-tests.mjs': `console.log('loading the suite with ${token}');\nconsole.error('sh: 1: vitest: not found');\nprocess.exit(127);\n`,
+        'src/a.ts': 'export const a = 1;\n',
+      },
+    });
+    const [json, human] = await Promise.all([runWithStdin(['discover', '--json', '--cwd', workspace.root], '', envFor(workspace)), runWithStdin(['discover', '--cwd', workspace.root], '', envFor(workspace))]);
+    const document = JSON.parse(json.stdout) as { commands: { exitCode: number; outputTail?: string[]; hint?: string }[] };
+    const test = document.commands[0]!;
+    expect(test.exitCode).toBe(127);
+    expect(test.outputTail).toEqual(expect.arrayContaining(['sh: 1: vitest: not found']));
+    expect(test.hint).toMatch(/not found: are the dependencies installed/);
+    expect(json.stdout).not.toContain(token);
+    expect(human.stdout).toContain('│ sh: 1: vitest: not found');
+    expect(human.stdout).toMatch(/hint: a program it runs was not found/);
+    expect(human.stdout).not.toContain(token);
   });
 
   it('redacts secrets that validation output prints', async () => {

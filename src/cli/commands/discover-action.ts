@@ -53,6 +53,8 @@ export async function executeDiscover({ options, output, streams, processCwd }: 
       ...document,
       // A secret-shaped file name is redacted as the model sees it (issue 15, item 16).
       files: document.files.map((file) => ({ ...file, path: redact(file.path) })),
+      // A failing command's output can hold a secret (a token in an assertion): its shown lines are redacted too.
+      commands: document.commands.map((command) => (command.outputTail === undefined ? command : { ...command, outputTail: command.outputTail.map(redact) })),
       signals: { paths: document.signals.paths.map((signal) => ({ ...signal, path: redact(signal.path) })), identifiers: document.signals.identifiers.map(redact) },
       searches: document.searches.map((search) => ({ ...search, query: redact(search.query) })),
       summary: redact(document.summary),

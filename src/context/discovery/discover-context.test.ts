@@ -83,7 +83,7 @@ describe('discoverContext', () => {
     ]);
     expect(result.files.map((file) => file.path)).toEqual(['src/rates.ts', 'src/price.ts']);
     expect(result.searches).toEqual([{ query: 'taxRate', matches: 3, truncated: false }]);
-    expect(toDiscoverJson(result).commands[0]).toEqual({ name: 'typecheck', command: 'npm run typecheck', ran: true, exitCode: 2, durationMs: expect.any(Number), sandboxed: true });
+    expect(toDiscoverJson(result).commands[0]).toEqual({ name: 'typecheck', command: 'npm run typecheck', ran: true, exitCode: 2, durationMs: expect.any(Number), sandboxed: true, outputTail: expect.any(Array) });
   });
 
   it('records a command the permission service refuses and goes on', async () => {

@@ -1,5 +1,6 @@
 import type { ContextFile } from './read-context-files.js';
 import type { RetrievalCoverage } from './retrieval/build-retrieval-index.js';
+import { failedCommandTail } from './failed-command-tail.js';
 import type { CommandRecord } from './run-validation-commands.js';
 import type { SearchRecord } from './search-identifiers.js';
 import type { PackageManager } from './validation-command.js';
@@ -29,12 +30,20 @@ export interface DiscoveryResult {
   index?: RetrievalCoverage;
 }
 
+/** `outputTail` and `hint` of a failed command, for the JSON document (see failedCommandTail). */
+function failedCommandFields(command: CommandRecord): { outputTail?: string[]; hint?: string } {
+  const tail = failedCommandTail(command);
+  if (tail === null) return {};
+  return { outputTail: tail.lines, ...(tail.hint === undefined ? {} : { hint: tail.hint }) };
+}
+
 /** The `brass-agent discover --json` document (CLI contract v1). */
 export interface DiscoverJson {
   version: 1;
   packageManager: PackageManager | null;
   /** `sandboxed` for a command that ran; `reason` for one not run because it could not be sandboxed. */
-  commands: { name: string; command: string; ran: boolean; exitCode: number | null; durationMs: number | null; sandboxed?: boolean; reason?: string }[];
+  /** For a command that ran and failed (added in place, version 1 still): `outputTail`, its output's last lines, and `hint` for a common cause. */
+  commands: { name: string; command: string; ran: boolean; exitCode: number | null; durationMs: number | null; sandboxed?: boolean; reason?: string; outputTail?: string[]; hint?: string }[];
   signals: { paths: SignalPath[]; identifiers: string[] };
   searches: { query: string; matches: number; truncated: boolean }[];
   files: { path: string; reason: 'direct' | 'search' | 'goal'; score: number; bytes: number }[];
@@ -59,6 +68,7 @@ export function toDiscoverJson(result: DiscoveryResult): DiscoverJson {
       durationMs: command.durationMs === null ? null : Math.round(command.durationMs),
       ...(command.ran && command.sandboxed !== undefined ? { sandboxed: command.sandboxed } : {}),
       ...(command.reason === undefined ? {} : { reason: command.reason }),
+      ...failedCommandFields(command),
     })),
     signals: { paths: result.signals.paths.map((path) => ({ ...path })), identifiers: [...result.signals.identifiers] },
     searches: result.searches.map((search) => ({ query: search.query, matches: search.matches, truncated: search.truncated })),

@@ -16,7 +16,7 @@ const command = (overrides: Partial<CommandRecord>): CommandRecord => ({
   exitCode: 2,
   durationMs: 812.4,
   timedOut: false,
-  output: 'secret output is never shown',
+  output: '> typecheck\nsrc/user.ts(14,86): error TS2339: the suite failed here',
   ...overrides,
 });
 
@@ -44,7 +44,8 @@ describe('formatDiscoveryReport', () => {
     expect(text).toContain('  1. src/auth.ts  score 0.76 · 2.0 KiB · found by tracing names\n     - defines AuthClient, the type named in "..."\n     - AuthClient is imported by src/user.ts');
     expect(text).toContain('  2. src/user.ts  score 0.55 · 900 B of 87.9 KiB, excerpts · named by a failure');
     expect(text).toContain('  ! test (npm test): shell.run is denied');
-    expect(text).not.toContain('secret output');
+    // A failed command's last lines (issue 18, item 4); redaction is the CLI's, over the whole report.
+    expect(text).toContain('  ✗ typecheck  npm run typecheck  exit 2  812 ms\n      │ > typecheck\n      │ src/user.ts(14,86): error TS2339: the suite failed here\n');
   });
 
   it('says so when discovery is disabled', () => {
@@ -76,7 +77,7 @@ describe('toDiscoverJson', () => {
   it('keeps exactly the keys of the CLI contract', () => {
     const document = toDiscoverJson(result);
     expect(Object.keys(document)).toEqual(['version', 'packageManager', 'commands', 'signals', 'searches', 'files', 'summary']);
-    expect(document.commands[0]).toEqual({ name: 'typecheck', command: 'npm run typecheck', ran: true, exitCode: 2, durationMs: 812 });
+    expect(document.commands[0]).toEqual({ name: 'typecheck', command: 'npm run typecheck', ran: true, exitCode: 2, durationMs: 812, outputTail: ['> typecheck', 'src/user.ts(14,86): error TS2339: the suite failed here'] });
     expect(document.files[1]).toEqual({ path: 'src/user.ts', reason: 'direct', score: 0.55, bytes: 900 });
     expect(document.searches[0]).toEqual({ query: 'getToken', matches: 7, truncated: true });
   });

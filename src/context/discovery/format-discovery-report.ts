@@ -1,4 +1,5 @@
 import { commandOutcome } from './build-discovery-summary.js';
+import { failedCommandTail } from './failed-command-tail.js';
 import type { DiscoveryResult } from './discovery-result.js';
 
 /** Text styles for the report; identity functions print plain text. */
@@ -34,6 +35,11 @@ export function formatDiscoveryReport(result: DiscoveryResult, colors: ReportCol
     const mark = !command.ran ? colors.dim('-') : command.exitCode === 0 ? colors.green('✓') : colors.red('✗');
     const duration = command.durationMs === null ? '' : colors.dim(`  ${formatDuration(command.durationMs)}`);
     lines.push(`  ${mark} ${command.name.padEnd(nameWidth)}  ${command.command.padEnd(commandWidth)}  ${command.ran && command.exitCode !== 0 ? colors.red(outcome) : colors.dim(outcome)}${duration}`);
+    const tail = failedCommandTail(command);
+    if (tail !== null) {
+      for (const line of tail.lines) lines.push(colors.dim(`      │ ${line}`));
+      if (tail.hint !== undefined) lines.push(`      ${colors.yellow('hint:')} ${tail.hint}`);
+    }
   }
   lines.push('', colors.bold('Signals'));
   const paths = result.signals.paths.map((path) => `${path.path}${path.line === undefined ? '' : `:${path.line}${path.column === undefined ? '' : `:${path.column}`}`}`);
