@@ -217,15 +217,16 @@ async function addTestSubjects(
   const failingTests = [...tests].filter(isSourceFile).slice(0, MAX_DIRECT_READS);
   /** Module → the failing tests that reach it. */
   const reachedBy = new Map<string, Set<string>>();
-  /** Module → the workspace modules it imports (as resolved on the way). */
-  const importsByModule = new Map<string, string[]>();
+  /** Module → the workspace modules it imports (as resolved on the way), and whether it only re-exports them. */
+  const importsByModule = new Map<string, { modules: string[]; isBarrel: boolean }>();
   const reach = (module: string, test: string) => {
     const reaching = reachedBy.get(module);
     if (reaching === undefined) reachedBy.set(module, new Set([test]));
     else reaching.add(test);
   };
   let secondHopReads = 0;
-  const localImports = async (path: string): Promise<string[] | null> => {
+  // Each module is read and resolved once, however many failing tests reach it.
+  const localImports = async (path: string): Promise<{ modules: string[]; isBarrel: boolean } | null> => {
     const known = importsByModule.get(path);
     if (known !== undefined) return known;
     const source = await reader.read(path);
@@ -236,18 +237,19 @@ async function addTestSubjects(
       const module = await resolver.resolve(statement.specifier, source.path);
       if (module !== null && !TEST_FILE.test(module) && !modules.includes(module)) modules.push(module);
     }
-    importsByModule.set(path, modules);
-    return modules;
+    const found = { modules, isBarrel: isPureBarrel(source.content) };
+    importsByModule.set(path, found);
+    return found;
   };
   for (const test of failingTests) {
     const firstHop = await localImports(test);
     if (firstHop === null) continue;
     const stem = stemOf(test);
     const direct: string[] = [];
-    for (const module of firstHop) {
-      const content = (await reader.read(module))?.content ?? '';
+    for (const module of firstHop.modules) {
       // `import { a } from './index.js'` where index only re-exports: its targets are what the test imports.
-      const targets = isPureBarrel(content) ? ((await localImports(module)) ?? []) : [module];
+      const imported = await localImports(module);
+      const targets = imported?.isBarrel === true ? imported.modules : [module];
       for (const target of targets) if (!direct.includes(target)) direct.push(target);
     }
     for (const module of direct) {
@@ -258,7 +260,7 @@ async function addTestSubjects(
     for (const module of direct) {
       if (secondHopReads >= MAX_SECOND_HOP_READS) break;
       secondHopReads += 1;
-      for (const dependency of (await localImports(module)) ?? []) {
+      for (const dependency of (await localImports(module))?.modules ?? []) {
         if (direct.includes(dependency) || dependency === test) continue;
         reach(dependency, test);
         board.add(dependency, `${test}>${module}`, { kind: 'test-subject', weight: TEST_DEPENDENCY_WEIGHT, detail: `imported by ${module}, which the failing ${test} imports` });
@@ -269,7 +271,7 @@ async function addTestSubjects(
   const common = [...reachedBy].filter(([, reaching]) => reaching.size === failingTests.length).map(([module]) => module);
   for (const module of common) {
     // How many of the other common modules this one imports: none means it is where the shared path ends.
-    const carried = (importsByModule.get(module) ?? []).filter((dependency) => common.includes(dependency)).length;
+    const carried = (importsByModule.get(module)?.modules ?? []).filter((dependency) => common.includes(dependency)).length;
     board.add(module, 'common-dependency', {
       kind: 'common-dependency',
       weight: carried === 0 ? COMMON_DEPENDENCY_WEIGHT : COMMON_DEPENDENCY_WEIGHT / 2,

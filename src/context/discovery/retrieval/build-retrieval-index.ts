@@ -4,7 +4,7 @@ import type { PathFilter } from '../create-path-filter.js';
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument } from './index-document.js';
 import { PackedDocument, type PackedDocuments } from './packed-documents.js';
 import { INDEX_BATCH_TASK, type IndexBatchOutput, unpackBatch } from './index-batch.js';
-import { type DocumentsByKey, type Segment, type SegmentFileSource, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf } from './index-segment.js';
+import { type DocumentsByKey, type Segment, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf } from './index-segment.js';
 import { isCodePath, unindexableReason } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
@@ -395,7 +395,7 @@ export function createRetrievalIndex(documents: IndexedDocument[], extra: { note
 }
 
 /** What a cache entry needs of a built index besides its documents: see SegmentSource. */
-type Numbering = { vocabulary: Vocabulary; termStarts: Int32Array; termNumbers: Int32Array; postingStarts: Int32Array; postingEntries: Int32Array };
+type Numbering = Pick<SegmentSource, 'vocabulary' | 'termStarts' | 'termNumbers' | 'postingStarts' | 'postingEntries' | 'declaredBy' | 'pathWords'>;
 
 /**
  * The index over `documents`, and each document's terms as numbers (for
@@ -455,8 +455,8 @@ function indexWithNumbering(
       }
     }
     starts[number + 1] = slot;
-    for (const name of document.declared) addTo(declaredBy, name, number);
-    for (const word of pathWordKeysOf(document.path)) addTo(pathWords, word, number);
+    for (const name of document.declared) addToList(declaredBy, name, number);
+    for (const word of pathWordKeysOf(document.path)) addToList(pathWords, word, number);
   }
   // Pass 2: lay the pairs out by term, documents ascending.
   const postingStarts = new Int32Array(termNumbers.size + 1);
@@ -493,7 +493,7 @@ function indexWithNumbering(
     files: extra.files ?? { cached: 0, read: documents.length },
     coverage: extra.coverage ?? { codeFiles: documents.length, indexed: documents.length, leftOut: [] },
   };
-  return { index, numbering: { vocabulary, termStarts: starts, termNumbers: numbersInOrder, postingStarts, postingEntries } };
+  return { index, numbering: { vocabulary, termStarts: starts, termNumbers: numbersInOrder, postingStarts, postingEntries, declaredBy, pathWords } };
 }
 
 /** How many documents hold `term` in any field. */
@@ -506,10 +506,4 @@ export function documentFrequencyOf(index: RetrievalIndex, term: string): number
 export function postingsOf(index: RetrievalIndex, term: string): Int32Array {
   const termNumber = index.vocabulary.numberOf(term);
   return termNumber < 0 ? new Int32Array(0) : index.postingEntries.subarray(index.postingStarts[termNumber]!, index.postingStarts[termNumber + 1]!);
-}
-
-function addTo(map: Map<string, number[]>, key: string, number: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [number]);
-  else list.push(number);
 }

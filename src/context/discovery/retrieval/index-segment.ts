@@ -41,6 +41,9 @@ export interface SegmentSource {
   termNumbers: Int32Array;
   postingStarts: Int32Array;
   postingEntries: Int32Array;
+  /** Lower-cased declared name → documents, and path word → documents, as the index built them (see addToList). */
+  declaredBy: ReadonlyMap<string, readonly number[]>;
+  pathWords: ReadonlyMap<string, readonly number[]>;
   /** Every file the entry remembers, in path order: its document's number, or why it has none. */
   files: readonly SegmentFileSource[];
 }
@@ -163,8 +166,8 @@ export function encodeSegment(source: SegmentSource): Uint8Array {
   }
   const vocabularyTerms = Array.from({ length: source.vocabulary.size }, (_, number) => source.vocabulary.valueOf(number));
   const vocabulary = buildStringTableParts(vocabularyTerms);
-  const declared = keyedListsOf(documents, (document) => document.declared);
-  const pathWords = keyedListsOf(documents, (document) => pathWordKeysOf(document.path));
+  const declared = keyedListsOf(source.declaredBy);
+  const pathWords = keyedListsOf(source.pathWords);
   const sections: Record<SectionName, ArrayBufferView | string> = {
     fileSizes,
     fileMtimes,
@@ -323,16 +326,18 @@ export function pathWordKeysOf(path: string): string[] {
   return base === null ? directories : [base, ...directories];
 }
 
-/** A key → documents table over `documents`, each document's keys from `keysOf`. */
-function keyedListsOf(documents: readonly IndexedDocument[], keysOf: (document: IndexedDocument) => Iterable<string>): { table: ReturnType<typeof buildStringTableParts>; starts: Int32Array; entries: Int32Array } {
-  const lists = new Map<string, number[]>();
-  for (const [number, document] of documents.entries()) {
-    for (const key of keysOf(document)) {
-      const list = lists.get(key);
-      if (list === undefined) lists.set(key, [number]);
-      else if (list[list.length - 1] !== number) list.push(number);
-    }
-  }
+/**
+ * Adds document `number` to `key`'s list. Documents are added in ascending
+ * order, so a repeat (a path word that is also the file name) is the last one.
+ */
+export function addToList(lists: Map<string, number[]>, key: string, number: number): void {
+  const list = lists.get(key);
+  if (list === undefined) lists.set(key, [number]);
+  else if (list[list.length - 1] !== number) list.push(number);
+}
+
+/** The stored form of a key → documents map: a string table of the keys and their lists laid end to end. */
+function keyedListsOf(lists: ReadonlyMap<string, readonly number[]>): { table: ReturnType<typeof buildStringTableParts>; starts: Int32Array; entries: Int32Array } {
   const keys = [...lists.keys()];
   const starts = new Int32Array(keys.length + 1);
   let total = 0;
