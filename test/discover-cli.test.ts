@@ -113,7 +113,8 @@ describe('brass-agent discover', () => {
     const paths = document.files.map((file) => file.path);
     expect([...paths].sort()).toEqual(['src/lint.ts', 'src/price.ts', 'src/rates.ts']);
     expect(paths.indexOf('src/rates.ts')).toBeLessThan(paths.indexOf('src/price.ts'));
-    expect(result.stderr).toContain('running npm run typecheck');
+    // --json keeps stderr free of progress (issue 18, item 3).
+    expect(result.stderr).not.toContain('running npm run typecheck');
   });
 
   it('shows the last lines of a failed command, redacted, with a hint for a program that is not installed (issue 18, item 4)', async () => {

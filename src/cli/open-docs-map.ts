@@ -4,9 +4,10 @@ import { docsDirsOf } from '../config/index.js';
 import { createDocsMap, type DocsMap } from '../context/docs/index.js';
 import { isPathInside } from '../core/index.js';
 import type { Output } from './output.js';
+import { type Progress, reportCountProgress } from './progress/index.js';
 
 /** Opens the docs map of a workspace with the on-disk index cache (unless `docs.cache` is off). */
-export async function openDocsMap(workspace: OpenedWorkspace, output: Output, env: NodeJS.ProcessEnv): Promise<DocsMap> {
+export async function openDocsMap(workspace: OpenedWorkspace, output: Output, env: NodeJS.ProcessEnv, progress?: Progress): Promise<DocsMap> {
   const docs = workspace.config.config.docs;
   let cache: ReturnType<typeof createFileDocsCache> | undefined;
   if (docs.cache) {
@@ -21,6 +22,7 @@ export async function openDocsMap(workspace: OpenedWorkspace, output: Output, en
     dirs: docsDirsOf(docs.dir),
     maxPageBytes: docs.maxPageBytes,
     ...(cache ? { cache } : {}),
+    ...(progress === undefined ? {} : { onProgress: reportCountProgress(progress, 'indexing the docs', 'pages') }),
   });
   for (const warning of map.warnings) output.warn(warning);
   return map;

@@ -42,6 +42,8 @@ export interface ScriptedReply {
   text?: string;
   toolCalls?: ScriptedToolCall[];
   usage?: ScriptedUsage;
+  /** Waits this long before answering (a slow model, for progress output). */
+  delayMs?: number;
 }
 
 /**
@@ -229,6 +231,7 @@ async function playTurn(turn: ScriptedTurn, context: TurnContext, hanging: Set<h
 
 /** A reply, as SSE events or one JSON body, in the request's wire format. */
 async function sendReply(reply: ScriptedReply, context: TurnContext): Promise<void> {
+  if (reply.delayMs !== undefined && reply.delayMs > 0) await delay(reply.delayMs);
   const toolCalls = (reply.toolCalls ?? []).map((call, position) => ({
     id: call.id ?? (context.format === 'openai' ? `call_${context.index}_${position}` : `toolu_${context.index}_${position}`),
     name: call.name,

@@ -43,7 +43,13 @@ export interface CreateSessionEngineOptions {
   /** Where the session is persisted; null: kept in memory only. */
   store: SessionStore | null;
   /** Discovery before the first message (as for `run`). */
-  discovery: { run?: boolean; createCommandRuntime?: DiscoverContextOptions['createCommandRuntime']; retrievalCache?: DiscoverContextOptions['retrievalCache']; parallel?: DiscoverContextOptions['parallel'] };
+  discovery: {
+    run?: boolean;
+    createCommandRuntime?: DiscoverContextOptions['createCommandRuntime'];
+    retrievalCache?: DiscoverContextOptions['retrievalCache'];
+    parallel?: DiscoverContextOptions['parallel'];
+    onProgress?: DiscoverContextOptions['onProgress'];
+  };
   /** A session read back with `store.open`, to continue it. */
   resume?: OpenedSession;
   selection?: ContextSelection;
@@ -366,6 +372,7 @@ class Engine implements SessionEngine {
       createCommandRuntime: (planned) => withCheckpointRuntime(createCommandRuntime?.(planned) ?? this.baseRuntime, this.slot),
       ...(discovery.retrievalCache && goal !== null ? { retrievalCache: discovery.retrievalCache } : {}),
       ...(discovery.parallel ? { parallel: discovery.parallel } : {}),
+      ...(discovery.onProgress ? { onProgress: discovery.onProgress } : {}),
       signal,
       redact: this.redact,
     });

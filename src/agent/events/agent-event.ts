@@ -39,6 +39,8 @@ export type AgentEvent =
   | { type: 'run.started'; runId: string; goal: string; mode: AgentMode; approval: 'ask' | 'auto' | 'never'; provider: string; model: string; workspace: string }
   | { type: 'discovery.completed'; files: { path: string; reason: string }[]; commands: { name: string; ran: boolean; exitCode: number | null }[] }
   | { type: 'text.delta'; text: string; agent: string }
+  /** A request to the model was sent (step counts from 1, as in model.completed); the answer may take long. */
+  | { type: 'model.started'; step: number; agent: string }
   | { type: 'model.completed'; step: number; finishReason: string; inputTokens: number | null; outputTokens: number | null; agent: string }
   | { type: 'action.started'; callId: string; tool: string; input: unknown; agent: string }
   | { type: 'action.completed'; callId: string; tool: string; summary: string; durationMs: number; agent: string }

@@ -16,7 +16,8 @@ export interface ExecutedToolCall {
  * the result and neutralises forged reminder tags in it; tells the context
  * session what a successful call touched and appends the nested context it
  * returns after a blank line. Emits action.started and action.completed or
- * action.failed. Never throws for a failing tool.
+ * action.failed, whose durationMs leaves out the wait for approvals. Never
+ * throws for a failing tool.
  */
 export async function executeToolCall(options: {
   session: AgentSession;
@@ -28,6 +29,7 @@ export async function executeToolCall(options: {
   const { session, call, tools, guard, signal } = options;
   const clock = session.environment.services.clock;
   const started = clock.now();
+  const waitedBefore = session.approvalWaitMs();
   session.emit({ type: 'action.started', callId: call.id, tool: call.name, input: redactInput(session, call.input), agent: session.name });
 
   const result = withDenialMessage(session, await runCall(session, call, tools, guard, signal));
@@ -51,7 +53,8 @@ export async function executeToolCall(options: {
     }
   }
 
-  const durationMs = clock.now() - started;
+  // The time the person took to answer an approval is theirs, not the call's.
+  const durationMs = Math.max(0, clock.now() - started - (session.approvalWaitMs() - waitedBefore));
   const summary = session.redact(result.summary);
   if (result.ok) session.emit({ type: 'action.completed', callId: call.id, tool: call.name, summary, durationMs, agent: session.name });
   else session.emit({ type: 'action.failed', callId: call.id, tool: call.name, error: { code: result.code ?? 'failed', message: summary }, durationMs, agent: session.name });

@@ -263,3 +263,29 @@ describe('runToolLoop: tool call and result bounds', () => {
     for (const refused of lastTurn) expect(refused.content).toMatch(/^Not run: the tool results of this run reached \d+ bytes.*answer with what you have/);
   });
 });
+
+describe('runToolLoop timing', () => {
+  it("emits model.started before each request, and a call's durationMs leaves out the time the person took to answer its approval", async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'a\n' } });
+    // A clock only the test moves: the person "takes" 60 s to answer, the write itself takes no time.
+    let nowMs = 1_000_000;
+    const kit = await createAgentTestKit({
+      root: workspace.root,
+      approval: 'ask',
+      answer: () => {
+        nowMs += 60_000;
+        return 'allow-once';
+      },
+      script: [{ toolCalls: [{ name: 'shell', input: { command: 'cat a.txt' } }] }, { text: 'done' }],
+    });
+    const { createAgentSession } = await import('../session/create-agent-session.js');
+    const session = await createAgentSession({ ...kit.environment, services: { ...kit.environment.services, clock: { now: () => nowMs } } }, { mode: 'write', name: 'main', edits: kit.edits });
+    const result = await runToolLoop({ session, messages: user('show a'), maxSteps: 10, maxTokens: 10_000 });
+    expect(result.stopReason).toBe('done');
+    expect(kit.asked).toHaveLength(1);
+    const types = kit.events.map((event) => event.type).filter((type) => type.startsWith('model.'));
+    expect(types).toEqual(['model.started', 'model.completed', 'model.started', 'model.completed']);
+    const completed = kit.events.find((event) => event.type === 'action.completed');
+    expect(completed?.type === 'action.completed' ? completed.durationMs : null).toBe(0);
+  });
+});

@@ -92,6 +92,7 @@ export async function runToolLoop(options: RunToolLoopOptions): Promise<ToolLoop
     if (steps >= maxSteps) return finish('max-steps');
     if (usage.inputTokens + usage.outputTokens >= maxTokens) return finish('max-tokens');
 
+    session.emit({ type: 'model.started', step: steps + 1, agent: session.name });
     const stream = createLineBufferedRedaction(session.redact, (text) => session.emit({ type: 'text.delta', text, agent: session.name }));
     const observation = await session.runtime.execute(
       {

@@ -84,6 +84,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     },
     ...(options.discovery.retrievalCache && !isPatchFile ? { retrievalCache: options.discovery.retrievalCache } : {}),
     ...(options.discovery.parallel ? { parallel: options.discovery.parallel } : {}),
+    ...(options.discovery.onProgress ? { onProgress: options.discovery.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     redact,
   });

@@ -31,6 +31,8 @@ export interface RunAgentOptions {
     retrievalCache?: DiscoverContextOptions['retrievalCache'];
     /** Threads to build that index on (the workspace's worker pool). */
     parallel?: DiscoverContextOptions['parallel'];
+    /** Told as discovery goes (each command started and finished, the index build), for a progress line. */
+    onProgress?: DiscoverContextOptions['onProgress'];
   };
   /** Stop after the prompt is built: no model call, no edits (`--dry-run`). */
   dryRun?: boolean;

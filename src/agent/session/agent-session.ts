@@ -41,6 +41,8 @@ export interface AgentSession {
   readonly parent: AgentSession | null;
   /** The diff shown with the next `patch.apply` approval (set it right before applying). */
   setApprovalDiff(diff: string | null): void;
+  /** Milliseconds the session has waited for a person to answer approvals, in all (a call's duration leaves it out). */
+  approvalWaitMs(): number;
   /** Redacts text for the model or an event. */
   redact(text: string): string;
   /** Sends an event to the environment's listener. */

@@ -42,6 +42,7 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
   const redact = (text: string): string => redactor.redact(text).text;
   const emit = (event: AgentEvent): void => environment.onEvent(event);
   let approvalDiff: string | null = null;
+  let approvalWaitMs = 0;
 
   // `project.validationCommands` replaces the discovered commands: from a source not trusted, none is the project's own.
   const isConfiguredUntrusted = config.project.validationCommands !== undefined && environment.isConfiguredCommandTrusted !== true;
@@ -68,6 +69,8 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
         approvalDiff = null;
         return diff;
       },
+      clock: environment.services.clock,
+      onWaited: (ms) => (approvalWaitMs += ms),
     }),
   });
   const runtime = createRuntime({
@@ -113,6 +116,7 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
     setApprovalDiff(diff) {
       approvalDiff = diff;
     },
+    approvalWaitMs: () => approvalWaitMs,
     redact,
     emit,
     createChild(childOptions) {

@@ -1,4 +1,4 @@
-import type { ApprovalOutcome, PermissionRequest, PermissionVerdict } from '../../core/index.js';
+import type { ApprovalOutcome, Clock, PermissionRequest, PermissionVerdict } from '../../core/index.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { ApprovalPrompt } from './agent-environment.js';
 
@@ -11,6 +11,9 @@ export interface ApprovalAskerOptions {
   redact: (text: string) => string;
   /** The diff for a `patch.apply` approval (taken once: the next patch needs its own). */
   takeDiff: () => string | null;
+  /** Times the wait for the person's answer, told to onWaited (a call's duration leaves it out). */
+  clock?: Clock;
+  onWaited?: (ms: number) => void;
 }
 
 /**
@@ -37,12 +40,15 @@ export function createApprovalAsker(options: ApprovalAskerOptions): (request: Pe
       diff: diff === null ? null : options.redact(diff),
     });
     let outcome: ApprovalOutcome;
+    const askedMs = options.clock?.now();
     try {
       outcome = await options.ask({ request, verdict, diff, approvalId });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       options.emit({ type: 'warning', message: options.redact(`the approval prompt failed (${message}); treated as deny`) });
       outcome = 'deny';
+    } finally {
+      if (askedMs !== undefined && options.clock !== undefined) options.onWaited?.(options.clock.now() - askedMs);
     }
     options.emit({ type: 'approval.resolved', approvalId, outcome });
     return outcome;

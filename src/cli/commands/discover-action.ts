@@ -4,6 +4,7 @@ import { createNodePathProbe, safeReadFile } from '../../adapters/file-system/in
 import { createCommandRuntime, openRetrievalIndexCache, openWorkspace } from '../../adapters/node-workspace/index.js';
 import { discoverContext, formatDiscoveryReport, toDiscoverJson } from '../../context/discovery/index.js';
 import type { CommandContext } from '../command-context.js';
+import { openProgress, outputAround, type Progress, reportDiscoveryProgress } from '../progress/index.js';
 import { terminalSafeName } from '../terminal-safe-text.js';
 
 /** Validation output read from a file or stdin; beyond it the head and the tail are kept. 4 MiB. */
@@ -15,7 +16,19 @@ export const MAX_VALIDATION_OUTPUT_BYTES = 4 * 1024 * 1024;
  * contract's JSON document, secrets redacted. Throws InvalidInputError for
  * an unreadable `--validation-output` file.
  */
-export async function executeDiscover({ options, output, streams, processCwd }: CommandContext, goalWords: readonly string[], raw: Record<string, unknown>): Promise<void> {
+export async function executeDiscover(context: CommandContext, goalWords: readonly string[], raw: Record<string, unknown>): Promise<void> {
+  const { options, streams } = context;
+  const progress = openProgress(raw, options.json, streams);
+  const withProgress: CommandContext = { ...context, output: outputAround(context.output, progress) };
+  try {
+    await discover(withProgress, goalWords, raw, progress);
+  } finally {
+    progress.close();
+    context.exitCode = withProgress.exitCode;
+  }
+}
+
+async function discover({ options, output, streams, processCwd }: CommandContext, goalWords: readonly string[], raw: Record<string, unknown>, progress: Progress): Promise<void> {
   const validationOutput = typeof raw.validationOutput === 'string' ? await readValidationOutput(raw.validationOutput, processCwd) : undefined;
   const context: Record<string, number> = {};
   if (typeof raw.maxFiles === 'number') context.maxFiles = raw.maxFiles;
@@ -38,12 +51,8 @@ export async function executeDiscover({ options, output, streams, processCwd }: 
     createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
     ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
     parallel: workspace.services.parallel,
-    onProgress: (event) => {
-      if (event.kind === 'command-start') output.info(`running ${event.command.command}${event.command.cwd === '.' ? '' : ` in ${event.command.cwd}`} …`);
-      // A command that could not be sandboxed says so on stderr, whatever the output format.
-      if (event.kind === 'command-end' && event.record.reason !== undefined) output.warn(`${event.record.command}: ${event.record.reason}`);
-      if (event.kind === 'command-end' && event.record.unsandboxedNote !== undefined) output.warn(`${event.record.command} ${event.record.unsandboxedNote}`);
-    },
+    // A command that could not be sandboxed says so on stderr, whatever the output format.
+    onProgress: reportDiscoveryProgress(progress, (text) => output.warn(text)),
   });
   // Validation output can print secrets (a token in a failing assertion): what is shown is redacted.
   const redact = (text: string): string => workspace.redactor.redact(text).text;

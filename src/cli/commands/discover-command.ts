@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
+import { withProgressOptions } from '../progress/progress-mode.js';
 
 function parseCount(value: string): number {
   const parsed = Number(value);
@@ -15,7 +16,7 @@ function parseCount(value: string): number {
  * The implementation (discover-action.ts) loads only when the command runs.
  */
 export function discoverCommand(run: CommandRunner): Command {
-  return withCommonOptions(new Command('discover'))
+  return withProgressOptions(withCommonOptions(new Command('discover')))
     .description('find the files most likely connected to a failure, and say why')
     .argument('[goal...]', 'what you want done; its paths and identifiers are signals too')
     .option('--validation-output <file>', 'validation output to read signals from (a file, or - for stdin), as if a validation command printed it')

@@ -1,9 +1,10 @@
-import { openWorkspace } from '../../adapters/node-workspace/index.js';
-import { writeDocsGuidance, type DocsPageView, type DocsRegionView } from '../../context/docs/index.js';
+import { openWorkspace, type OpenedWorkspace } from '../../adapters/node-workspace/index.js';
+import { writeDocsGuidance, type DocsMap, type DocsPageView, type DocsRegionView } from '../../context/docs/index.js';
 import type { PermissionRequest } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
 import { openDocsMap } from '../open-docs-map.js';
 import type { Output } from '../output.js';
+import { openProgress, outputAround } from '../progress/index.js';
 
 /** The agent tool name the guidance write runs as, so a permission rule can single it out. */
 const GUIDANCE_TOOL = 'docs_guidance';
@@ -40,6 +41,16 @@ function regionJson(region: DocsRegionView): Record<string, unknown> {
   };
 }
 
+/** The docs map, with a progress line while a cold index is built (a large site takes seconds). */
+async function openMapWithProgress(context: CommandContext, workspace: OpenedWorkspace, raw: Record<string, unknown>): Promise<DocsMap> {
+  const progress = openProgress(raw, context.options.json, context.streams);
+  try {
+    return await openDocsMap(workspace, outputAround(context.output, progress), context.streams.env, progress);
+  } finally {
+    progress.close();
+  }
+}
+
 function printTable(output: Output, rows: readonly (readonly [string, string])[]): void {
   const width = Math.min(40, Math.max(0, ...rows.map(([left]) => left.length)));
   for (const [left, right] of rows) output.result(`  ${left.padEnd(width)}  ${right}`);
@@ -50,10 +61,10 @@ function printTable(output: Output, rows: readonly (readonly [string, string])[]
  * docs-command.ts): the regions, one region or page, or the search results,
  * as text or one JSON document.
  */
-export async function executeDocs(context: CommandContext, target: string | undefined, query: string | undefined): Promise<void> {
+export async function executeDocs(context: CommandContext, target: string | undefined, query: string | undefined, raw: Record<string, unknown> = {}): Promise<void> {
   const { options, output, streams } = context;
   const workspace = await openWorkspace(openOptions(context));
-  const map = await openDocsMap(workspace, output, streams.env);
+  const map = await openMapWithProgress(context, workspace, raw);
 
   if (query !== undefined) {
     const found = await map.search(query, target === undefined ? {} : { scope: target });
@@ -110,15 +121,15 @@ export async function executeDocs(context: CommandContext, target: string | unde
  * Runs `brass-agent docs guidance`: writes the docs map block into the
  * workspace AGENTS.md, allowed to write that one file and nothing else.
  */
-export async function executeDocsGuidance(context: CommandContext): Promise<void> {
-  const { options, output, streams } = context;
+export async function executeDocsGuidance(context: CommandContext, raw: Record<string, unknown> = {}): Promise<void> {
+  const { options, output } = context;
   let guidancePath: string | null = null;
   // Running this command is the consent to write exactly this one file; deny rules still apply.
   const approveGuidanceWrite = async (request: PermissionRequest): Promise<'allow-once' | 'deny'> =>
     request.action === 'patch.apply' && request.tool === GUIDANCE_TOOL && request.paths.length === 1 && request.paths[0] === guidancePath ? 'allow-once' : 'deny';
   const workspace = await openWorkspace(openOptions(context, approveGuidanceWrite));
   guidancePath = (await workspace.scope.resolve('AGENTS.md')).relativePath;
-  const map = await openDocsMap(workspace, output, streams.env);
+  const map = await openMapWithProgress(context, workspace, raw);
   const result = await writeDocsGuidance(workspace.runtime, map);
   if (options.json) {
     output.json({ version: 1, ...result });

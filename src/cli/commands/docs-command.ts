@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
+import { withProgressOptions } from '../progress/progress-mode.js';
 
 /**
  * `brass-agent docs [TARGET] [--search QUERY]`: the docs map. No target: the
@@ -10,7 +11,7 @@ import { type CommandRunner, withCommonOptions } from '../command-context.js';
  * implementation (docs-action.ts) loads only when the command runs.
  */
 export function docsCommand(run: CommandRunner): Command {
-  const command = withCommonOptions(new Command('docs'))
+  const command = withProgressOptions(withCommonOptions(new Command('docs')))
     .description('the docs map: regions, then search in task language, then one page by its target')
     .argument('[target]', 'a region or page target (guides, guides/install); with --search it limits the search')
     .option('--search <query>', 'search the docs: at most five pages, best first')
@@ -22,7 +23,7 @@ export function docsCommand(run: CommandRunner): Command {
           throw new InvalidInputError('--search', `needs a query before ${raw.search} (brass-agent docs --search "QUERY")`);
         }
         const { executeDocs } = await import('./docs-action.js');
-        await executeDocs(context, target, typeof raw.search === 'string' ? raw.search : undefined);
+        await executeDocs(context, target, typeof raw.search === 'string' ? raw.search : undefined, raw);
       }, raw);
     });
   // --cwd, --json and --config belong to `docs` and are read from it: commander gives an option
@@ -33,7 +34,7 @@ export function docsCommand(run: CommandRunner): Command {
       .action(async () => {
         await run(async (context) => {
           const { executeDocsGuidance } = await import('./docs-action.js');
-          await executeDocsGuidance(context);
+          await executeDocsGuidance(context, command.opts());
         }, command.opts());
       }),
   );

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
 import { withAgentSettingOptions } from '../agent-setting-options.js';
+import { withProgressOptions } from '../progress/progress-mode.js';
 
 function parseCount(value: string): number {
   const parsed = Number(value);
@@ -20,7 +21,7 @@ function parseCount(value: string): number {
  */
 export function runCommand(run: CommandRunner): Command {
   return withAgentSettingOptions(
-    withCommonOptions(new Command('run'))
+    withProgressOptions(withCommonOptions(new Command('run')))
       .description('run the agent on a goal: discovery, the tool-use loop, and a patch shown (propose) or applied and validated (write)')
       .argument('[goal...]', 'what you want done (not needed with --batch-file or --apply-patch-file)'),
   )

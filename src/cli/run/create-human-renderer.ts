@@ -63,6 +63,8 @@ export function createHumanRenderer(options: HumanRendererOptions): HumanRendere
       stdout.write(text);
       isTextOpen = !text.endsWith('\n');
     },
+    // The wait for the model is a progress line (see trackRunProgress), not a lasting one.
+    'model.started': () => undefined,
     'model.completed': (event) => {
       if (event.agent === MAIN_AGENT) endText();
       else if (event.finishReason !== 'tool-calls') progress(colors.dim(`  ↳ sub-agent ${oneLine(event.agent, 60)} finished (${event.finishReason})`));

@@ -20,6 +20,8 @@ import { batchJson, flowJson, runExitCode, singleRunJson } from './run-outcome.j
 import { type RunCommandOptions, cliConfigOf } from './run-options.js';
 import { saveRun } from './save-run.js';
 import { createTerminalApprovalPrompt } from './terminal-approval-prompt.js';
+import { trackRunProgress } from './track-run-progress.js';
+import { openProgress, outputAround, type Progress, reportDiscoveryProgress } from '../progress/index.js';
 import { terminalSafeLines, terminalSafeName } from '../terminal-safe-text.js';
 
 /** Largest `--apply-patch-file` read: the patch reader's own limit (8 MiB; a reviewed patch, not a dump). */
@@ -36,6 +38,18 @@ export const MAX_BATCH_FILE_BYTES = 1024 * 1024;
  * change) and exits 1; a second Ctrl-C quits at once.
  */
 export async function executeRunCommand(context: CommandContext, options: RunCommandOptions): Promise<void> {
+  const progress = openProgress(options.progress, options.isJson || options.isProtocolJson, context.streams);
+  const withProgress: CommandContext = { ...context, output: outputAround(context.output, progress) };
+  try {
+    await executeWithProgress(withProgress, options, progress);
+  } finally {
+    progress.close();
+    // The run sets the exit code on the context it was given.
+    context.exitCode = withProgress.exitCode;
+  }
+}
+
+async function executeWithProgress(context: CommandContext, options: RunCommandOptions, progress: Progress): Promise<void> {
   const { streams, output, processCwd } = context;
   const env = streams.env;
   const workspace = await openWorkspace({
@@ -77,7 +91,8 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
   let recorded: ProtocolEvent[] = [];
   const human: HumanRenderer | null = options.isProtocolJson
     ? null
-    : createHumanRenderer({ stdout: options.isJson ? streams.stderr : streams.stdout, stderr: streams.stderr, colors: stderrColors, isPromptShowingApprovals: isPrompting });
+    : createHumanRenderer({ stdout: progress.sink(options.isJson ? streams.stderr : streams.stdout), stderr: progress.sink(streams.stderr), colors: stderrColors, isPromptShowingApprovals: isPrompting });
+  const trackProgress = trackRunProgress(progress);
   const asker = isPrompting
     ? createApprovalAsker(createTerminalApprovalPrompt({ input: process.stdin, output: streams.stderr, colors: stderrColors, onInterrupt: interrupt }))
     : null;
@@ -90,6 +105,7 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
     const stamped = stampEvent(event, new Date());
     if (options.saveRun !== undefined) recorded.push(stamped);
     asker?.observe(event);
+    trackProgress(event);
     if (human === null) writeProtocolEvent(streams.stdout, stamped);
     else {
       human.onEvent(event);
@@ -106,6 +122,7 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
       ask: asker === null ? null : (prompt) => asker.ask(prompt),
       onEvent,
       output,
+      progress,
     });
     const retrieval = openRetrievalIndexCache(workspace, env);
     if (retrieval.warning !== null) output.warn(retrieval.warning);
@@ -123,6 +140,8 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
           createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
           ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
           parallel: workspace.services.parallel,
+          // What cannot be sandboxed reaches the run's events as a warning: the line is not said twice here.
+          onProgress: reportDiscoveryProgress(progress, () => undefined),
         },
         ...(options.isDryRun ? { dryRun: true } : {}),
         ...(patchText === undefined ? {} : { patchText }),

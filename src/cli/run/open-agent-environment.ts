@@ -7,6 +7,7 @@ import { InvalidInputError, type ApprovalOutcome, type CheckpointStore, type Pat
 import type { DocsMap } from '../../context/docs/index.js';
 import { openDocsMap } from '../open-docs-map.js';
 import type { Output } from '../output.js';
+import type { Progress } from '../progress/index.js';
 
 export interface OpenAgentEnvironmentOptions {
   workspace: OpenedWorkspace;
@@ -18,6 +19,8 @@ export interface OpenAgentEnvironmentOptions {
   onEvent: (event: AgentEvent) => void;
   /** Where warnings go (stderr). */
   output: Output;
+  /** Shows a cold docs index being built. */
+  progress?: Progress;
 }
 
 /**
@@ -35,7 +38,7 @@ export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions)
   const config = workspace.config.config;
   const parts = await openAgentServices(workspace, { env: options.env, needsModel: options.needsModel });
   for (const warning of [...workspace.config.warnings, ...parts.warnings]) output.warn(warning);
-  const docsMap = await openOptionalDocsMap(workspace, output, options.env);
+  const docsMap = await openOptionalDocsMap(workspace, output, options.env, options.progress);
   const ask = options.ask;
   const sandbox = await workspace.services.shell.status();
   const gap = describeSandboxGap(sandbox, { isWorkspaceTrusted: workspace.config.isWorkspaceTrusted, isRequired: config.sandbox.mode === 'required' });
@@ -70,9 +73,9 @@ export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions)
  * missing default `docs` directory is normal; one the config names is worth
  * a warning, not a failed run.
  */
-async function openOptionalDocsMap(workspace: OpenedWorkspace, output: Output, env: NodeJS.ProcessEnv): Promise<DocsMap | null> {
+async function openOptionalDocsMap(workspace: OpenedWorkspace, output: Output, env: NodeJS.ProcessEnv, progress: Progress | undefined): Promise<DocsMap | null> {
   try {
-    const map = await openDocsMap(workspace, output, env);
+    const map = await openDocsMap(workspace, output, env, progress);
     return map.pageCount > 0 ? map : null;
   } catch (error) {
     if (!(InvalidInputError.isInstance(error) && error.field === 'docs.dir')) throw error;

@@ -18,6 +18,8 @@ export interface RunCommandOptions {
   isCi: boolean;
   /** Run the validation commands during discovery (`--no-run` turns it off). */
   isValidationRun: boolean;
+  /** `--progress` and `--quiet`, as progressModeOf reads them. */
+  progress: { progress: boolean; quiet: boolean };
   flow?: string;
   agent?: string;
   batchFile?: string;
@@ -57,6 +59,7 @@ export function parseRunOptions(goalWords: readonly string[], raw: RawRunFlags, 
     isJson: common.json,
     isCi: raw.ci === true,
     isValidationRun: raw.run !== false,
+    progress: { progress: raw.progress === true, quiet: raw.quiet === true },
   };
   const assign = <Key extends keyof RunCommandOptions>(key: Key, value: RunCommandOptions[Key] | undefined): void => {
     if (value !== undefined) options[key] = value;

@@ -49,7 +49,11 @@ export interface PlannedCommand {
 }
 
 /** Progress of a discovery pass, for a CLI to show on stderr. */
-export type DiscoveryProgress = { kind: 'command-start'; command: ValidationCommand } | { kind: 'command-end'; record: CommandRecord };
+export type DiscoveryProgress =
+  | { kind: 'command-start'; command: ValidationCommand }
+  | { kind: 'command-end'; record: CommandRecord }
+  /** The goal index: files done of those to index (read or taken from the cache), first with done 0, last with done equal to total. */
+  | { kind: 'index'; done: number; total: number };
 
 export interface DiscoverContextOptions {
   /** Every read, stat, listing and search goes through it. */
@@ -158,11 +162,11 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
           ...(options.commandTimeoutMs === undefined ? {} : { timeoutMs: options.commandTimeoutMs }),
           ...(options.signal ? { signal: options.signal } : {}),
           onCommandStart: (command) => options.onProgress?.({ kind: 'command-start', command }),
+          onCommandEnd: (record) => options.onProgress?.({ kind: 'command-end', record }),
         });
   for (const record of commands) {
     if (record.problem !== undefined) warnings.push(`${record.name} (${record.command}): ${record.problem}`);
     if (record.unsandboxedNote !== undefined) warnings.push(`${record.name} (${record.command}) ${record.unsandboxedNote}`);
-    if (options.run !== false) options.onProgress?.({ kind: 'command-end', record });
   }
   // The status argv depends on what the first git command reads, so its runtime is built for that exact argv.
   const changedFiles = isGitTree ? await readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : (options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime))) : [];
@@ -230,6 +234,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
           ...(options.retrievalCache ? { cache: options.retrievalCache } : {}),
           ...(options.parallel ? { parallel: options.parallel } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.({ kind: 'index', done, total }) } : {}),
         });
   const focus = await focusLinesOf(ranked.slice(0, context.maxFiles * 3).map((candidate) => candidate.path), failures, identifiers.ranked(), reader);
   const terms = { identifiers: [...goal.identifiers.map((signal) => signal.name), ...identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name)], words: goal.words };
@@ -250,7 +255,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 async function fuseWithGoal(
   goal: string,
   ranked: ReturnType<typeof rankCandidates>,
-  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; recentPaths: readonly string[]; goalIndex: { coverage?: RetrievalCoverage }; cache?: RetrievalIndexCache; parallel?: ParallelService; signal?: AbortSignal },
+  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; recentPaths: readonly string[]; goalIndex: { coverage?: RetrievalCoverage }; cache?: RetrievalIndexCache; parallel?: ParallelService; signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
 ) {
   const index = await buildRetrievalIndex(options);
   options.goalIndex.coverage = index.coverage;

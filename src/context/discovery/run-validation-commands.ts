@@ -34,8 +34,14 @@ export async function runValidationCommands(options: {
   timeoutMs?: number;
   signal?: AbortSignal;
   onCommandStart?: (command: ValidationCommand) => void;
+  /** Called with each command's record as soon as it has finished (or failed to start). */
+  onCommandEnd?: (record: CommandRecord) => void;
 }): Promise<CommandRecord[]> {
   const records: CommandRecord[] = [];
+  const finish = (record: CommandRecord): void => {
+    records.push(record);
+    options.onCommandEnd?.(record);
+  };
   for (const command of options.commands) {
     options.onCommandStart?.(command);
     const observation = await options.runtime.execute(
@@ -45,7 +51,7 @@ export async function runValidationCommands(options: {
     if (!observation.ok) {
       const hasStarted = observation.error.code === 'timeout' || observation.error.code === 'aborted';
       const isUnsandboxable = observation.error.code === 'sandbox-unavailable';
-      records.push({
+      finish({
         ...command,
         ran: hasStarted,
         exitCode: null,
@@ -70,7 +76,7 @@ export async function runValidationCommands(options: {
     };
     if (result.timedOut) record.problem = `timed out after ${Math.round(result.durationMs)} ms and was stopped`;
     else if (result.exitCode === null) record.problem = `killed by ${result.signal ?? 'a signal'}`;
-    records.push(record);
+    finish(record);
   }
   return records;
 }

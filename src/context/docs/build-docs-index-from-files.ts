@@ -41,9 +41,18 @@ export async function buildDocsIndexFromFiles(
   runtime: Runtime,
   files: readonly TargetedFile[],
   maxPageBytes: number,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<{ index: DocsIndexData; warnings: string[]; loaded: Map<number, LoadedPage> }> {
   const warnings: string[] = [];
-  const loadedPages = await mapWithConcurrency(files, DOCS_IO_CONCURRENCY, (file) => loadPage(runtime, file, maxPageBytes));
+  let done = 0;
+  onProgress?.(0, files.length);
+  const loadedPages = await mapWithConcurrency(files, DOCS_IO_CONCURRENCY, async (file) => {
+    const page = await loadPage(runtime, file, maxPageBytes);
+    done += 1;
+    // The total is reported once the index is built, below.
+    if (done < files.length) onProgress?.(done, files.length);
+    return page;
+  });
   const records: PageRecord[] = [];
   const loaded = new Map<number, LoadedPage>();
   loadedPages.forEach((page, fileIndex) => {
@@ -57,5 +66,7 @@ export async function buildDocsIndexFromFiles(
     loaded.set(records.length, page);
     records.push(buildPageRecord({ target: file.target, path: file.path, relativePath: file.relativePath, text: page.text, truncated: page.truncated }));
   });
-  return { index: buildDocsIndex(records), warnings, loaded };
+  const index = buildDocsIndex(records);
+  onProgress?.(files.length, files.length);
+  return { index, warnings, loaded };
 }

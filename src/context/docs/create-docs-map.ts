@@ -26,6 +26,8 @@ export interface CreateDocsMapOptions {
   maxPageBytes?: number;
   /** Keeps the index between runs; absent, the index is built every time. */
   cache?: DocsIndexCache;
+  /** Pages read of those to index when the index is built (not when it comes from the cache): first 0, last the total. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** The docs map of a workspace: regions, a region's pages, a page, search. */
@@ -84,7 +86,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
     data = cached.index;
     warnings.push(...cached.warnings);
   } else {
-    const built = await buildDocsIndexFromFiles(runtime, assigned.files, maxPageBytes);
+    const built = await buildDocsIndexFromFiles(runtime, assigned.files, maxPageBytes, options.onProgress);
     data = built.index;
     remembered = built.loaded;
     warnings.push(...built.warnings);

@@ -69,6 +69,21 @@ describe('the docs index cache', () => {
     expect(cache.writes).toHaveLength(2);
   });
 
+  it('tells its progress while it builds the index (pages done of the total, 0 first and the total last), and nothing when the index comes from the cache', async () => {
+    await using workspace = await createTempWorkspace({ files: pages(40) });
+    const cache = recordingCache();
+    const told: [number, number][] = [];
+    await createDocsMap({ runtime: (await countingRuntime(workspace)).runtime, dirs: ['docs'], cache, onProgress: (done, total) => told.push([done, total]) });
+    expect(told[0]).toEqual([0, 40]);
+    expect(told.at(-1)).toEqual([40, 40]);
+    expect(told.filter(([done]) => done === 40)).toHaveLength(1);
+    expect(told.every(([done, total], at) => total === 40 && (at === 0 || done >= told[at - 1]![0]))).toBe(true);
+    expect(told.length).toBeGreaterThan(10);
+    told.length = 0;
+    await createDocsMap({ runtime: (await countingRuntime(workspace)).runtime, dirs: ['docs'], cache, onProgress: (done, total) => told.push([done, total]) });
+    expect(told).toEqual([]);
+  });
+
   it('rebuilds from a corrupt entry and from a cache that fails, with a warning', async () => {
     await using workspace = await createTempWorkspace({ files: pages(3) });
     const cache = recordingCache();

@@ -97,6 +97,16 @@ describe('buildRetrievalIndex with a cache', () => {
     expect(second.warnings).toEqual([]);
   });
 
+  it('tells its progress, files done of those chosen, from 0 to the total (told once), cold and warm', async () => {
+    await using setup = await setUp();
+    const { runtime } = await openCounting(setup.workspace);
+    for (const round of ['cold', 'warm']) {
+      const told: [number, number][] = [];
+      await buildRetrievalIndex({ runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], cache: setup.cache, clock: LATER, onProgress: (done, total) => told.push([done, total]) });
+      expect(told, round).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]]);
+    }
+  });
+
   it('takes sizes and mtimes from the listing: a warm build is one fs.list and no fs.stat or fs.readFile', async () => {
     await using setup = await setUp();
     await setup.build();

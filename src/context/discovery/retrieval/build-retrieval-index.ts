@@ -107,6 +107,8 @@ export interface BuildRetrievalIndexOptions {
   /** Times the build for the racy-mtime rule (default the system clock). */
   clock?: Clock;
   signal?: AbortSignal;
+  /** Files done (read, skipped or taken from the cache) of those chosen: first 0, last the total, for a progress line. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -185,47 +187,56 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     if (stat !== null) fresh[position] = { path, ...stat, document };
   };
   let next = 0;
+  let done = 0;
+  const { onProgress } = options;
+  onProgress?.(0, chosen.length);
+  const indexOne = async (position: number): Promise<void> => {
+    const path = chosen[position]!;
+    let stat: FileStamp | null = null;
+    if (cache !== undefined) {
+      stat = listedStats.get(path) ?? (await statFile(runtime, path));
+      if (stat === null) {
+        skip('unreadable', path);
+        return;
+      }
+      const known = previous?.files.get(path);
+      if (previous !== null && known !== undefined && isUnchanged(path, stat)) {
+        counts.cached += 1;
+        if (typeof known.state === 'number') {
+          const document = previous.documents[known.state]!;
+          documents[position] = document;
+          fresh[position] = { path, ...stat, document };
+        } else {
+          skip(known.state, path);
+          fresh[position] = { path, ...stat, skipped: known.state };
+        }
+        return;
+      }
+    }
+    counts.read += 1;
+    const observation = await runtime.execute({ kind: 'fs.readFile', path, maxBytes: MAX_INDEX_FILE_BYTES });
+    // fs.readFile refuses a file with NUL bytes: a binary file under a source name, worth remembering as such.
+    const reason: SkipReason | 'unreadable' | null = observation.ok ? unindexableReason(observation.value.content) : observation.error.code === 'binary' ? 'binary' : 'unreadable';
+    if (reason !== null) {
+      skip(reason, path);
+      // An unreadable file (denied, vanished) is not remembered: it may be readable next time with the same mtime.
+      if (stat !== null && reason !== 'unreadable') fresh[position] = { path, ...stat, skipped: reason };
+    } else if (observation.ok) {
+      if (batches !== null) batches.add(path, observation.value.content, (document) => indexFile(position, path, stat, document));
+      else indexFile(position, path, stat, indexDocument(path, observation.value.content));
+    }
+  };
   const worker = async () => {
     while (next < chosen.length && options.signal?.aborted !== true) {
-      const position = next++;
-      const path = chosen[position]!;
-      let stat: FileStamp | null = null;
-      if (cache !== undefined) {
-        stat = listedStats.get(path) ?? (await statFile(runtime, path));
-        if (stat === null) {
-          skip('unreadable', path);
-          continue;
-        }
-        const known = previous?.files.get(path);
-        if (previous !== null && known !== undefined && isUnchanged(path, stat)) {
-          counts.cached += 1;
-          if (typeof known.state === 'number') {
-            const document = previous.documents[known.state]!;
-            documents[position] = document;
-            fresh[position] = { path, ...stat, document };
-          } else {
-            skip(known.state, path);
-            fresh[position] = { path, ...stat, skipped: known.state };
-          }
-          continue;
-        }
-      }
-      counts.read += 1;
-      const observation = await runtime.execute({ kind: 'fs.readFile', path, maxBytes: MAX_INDEX_FILE_BYTES });
-      // fs.readFile refuses a file with NUL bytes: a binary file under a source name, worth remembering as such.
-      const reason: SkipReason | 'unreadable' | null = observation.ok ? unindexableReason(observation.value.content) : observation.error.code === 'binary' ? 'binary' : 'unreadable';
-      if (reason !== null) {
-        skip(reason, path);
-        // An unreadable file (denied, vanished) is not remembered: it may be readable next time with the same mtime.
-        if (stat !== null && reason !== 'unreadable') fresh[position] = { path, ...stat, skipped: reason };
-      } else if (observation.ok) {
-        if (batches !== null) batches.add(path, observation.value.content, (document) => indexFile(position, path, stat, document));
-        else indexFile(position, path, stat, indexDocument(path, observation.value.content));
-      }
+      await indexOne(next++);
+      done += 1;
+      // The total is reported once, below, when the threads have indexed what was read too.
+      if (done < chosen.length) onProgress?.(done, chosen.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, Math.max(1, chosen.length)) }, worker));
   await batches?.finish();
+  onProgress?.(chosen.length, chosen.length);
   for (const [reason, { length: count }] of skipped) notes.push(`${count} ${reason} file${count === 1 ? '' : 's'} not indexed`);
 
   const indexed = documents.filter((document): document is IndexedDocument => document !== null);
