@@ -92,9 +92,12 @@ describe('brass-agent run --validation-output (issue 18, item 6)', () => {
     expect(result.stderr).toContain('error: --validation-output gives the model failures to work on; --apply-patch-file calls no model: drop one of them');
   });
 
-  it.runIf(hasTmux())('refuses - when stdin is a terminal instead of waiting for input', { timeout: TIMEOUT_MS }, async () => {
+  it.runIf(hasTmux()).each([
+    ['run', 'fix it', '--dry-run'],
+    ['discover', '--no-run'],
+  ])('refuses - when stdin is a terminal instead of waiting for input (%s, the same reader)', { timeout: TIMEOUT_MS }, async (...command) => {
     await using agent = await createAgentWorkspace();
-    const terminal = startTmux([process.execPath, CLI_PATH, 'run', 'fix it', '--dry-run', '--validation-output', '-', '--cwd', agent.workspace.root], { env: agent.env(), cwd: agent.home.root, columns: 200 });
+    const terminal = startTmux([process.execPath, CLI_PATH, ...command, '--validation-output', '-', '--cwd', agent.workspace.root], { env: agent.env(), cwd: agent.home.root, columns: 200 });
     try {
       await terminal.waitFor('error: --validation-output: - reads the log from stdin, but stdin is a terminal');
       expect(await terminal.waitForExit()).toBe(2);
