@@ -26,10 +26,12 @@ describe('brass-agent run --batch-file', () => {
       const result = await runCli(['run', '--batch-file', 'goals.txt', '--no-run', '--cwd', agent.workspace.root], { env: agent.env(server), cwd: agent.home.root, timeoutMs: TIMEOUT_MS });
       expect(result.code).toBe(0);
       expect(server.requests.map(firstUserMessage).map((message) => message.split('\n')[1])).toEqual(['explain the auth client', 'explain the user service']);
-      expect(result.stdout).toMatch(/^goal +state +files$/m);
-      expect(result.stdout).toMatch(/^explain the auth client +completed +-$/m);
-      expect(result.stdout).toMatch(/^explain the user service +completed +-$/m);
-      expect(result.stdout).toContain('2 of 2 goal(s) run, 0 not ok');
+      // Propose mode: stdout carries only diffs (none here), the table goes to stderr (issue 18, item 6).
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^goal +state +files$/m);
+      expect(result.stderr).toMatch(/^explain the auth client +completed +-$/m);
+      expect(result.stderr).toMatch(/^explain the user service +completed +-$/m);
+      expect(result.stderr).toContain('2 of 2 goal(s) run, 0 not ok');
     } finally {
       await server.close();
     }

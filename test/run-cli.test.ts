@@ -27,7 +27,7 @@ function toolMessages(body: Record<string, unknown>): string[] {
 }
 
 describe('brass-agent run', () => {
-  it('proposes by default: streams the text, prints the diff on stdout, writes nothing', { timeout: TIMEOUT_MS }, async () => {
+  it('proposes by default: streams the text to stderr, prints only the diff on stdout, writes nothing', { timeout: TIMEOUT_MS }, async () => {
     await using agent = await createAgentWorkspace();
     const server = await startScriptedLlmServer({ script: FIX_SCRIPT });
     try {
@@ -35,8 +35,10 @@ describe('brass-agent run', () => {
       const result = await runCli(['run', 'fix the failing typecheck', '--no-run', '--cwd', agent.workspace.root], { env: agent.env(server), timeoutMs: TIMEOUT_MS });
       expect(result.stderr).toContain('→ read_file src/auth/auth-client.ts');
       expect(result.code).toBe(0);
-      expect(result.stdout).toContain('Reading the auth client first.');
-      expect(result.stdout).toContain('Renamed both calls to getAccessToken().');
+      // In propose mode stdout is the patch alone (issue 18, item 6): the model's text goes to stderr.
+      expect(result.stderr).toContain('Reading the auth client first.');
+      expect(result.stderr).toContain('Renamed both calls to getAccessToken().');
+      expect(result.stdout).not.toContain('Reading the auth client');
       expect(result.stdout).toMatch(/^--- a\/src\/user\/user-service\.ts$/m);
       expect(result.stdout).toMatch(/^\+.*this\.auth\.getAccessToken\(\)/m);
       expect(result.stdout).not.toContain(`${String.fromCharCode(0x1b)}[`);
@@ -138,7 +140,7 @@ describe('brass-agent run', () => {
     try {
       const result = await runCli(['run', 'fix the failing typecheck', '--no-run', '--cwd', agent.workspace.root], { env: agent.env(server), timeoutMs: TIMEOUT_MS });
       expect(result.code).toBe(0);
-      expect(result.stdout).toContain('Renamed both calls');
+      expect(result.stderr).toContain('Renamed both calls');
       expect(server.requests).toHaveLength(4);
     } finally {
       await server.close();

@@ -60,7 +60,11 @@ export type AgentEvent =
   | { type: 'patch.proposed'; files: PatchFileSummary[]; diff: string }
   | { type: 'patch.applied'; patchId: string; files: PatchFileSummary[] }
   | { type: 'patch.rolled_back'; patchId: string; restored: string[]; removed: string[] }
-  | { type: 'validation.completed'; passed: boolean; commands: { name: string; exitCode: number | null }[] }
+  /**
+   * Validation after a patch. A command that failed (or timed out, or could not run) carries `outputTail`, the last
+   * non-empty lines of its output (at most 12 of 200 characters, cleaned and redacted), and `hint` for a common cause.
+   */
+  | { type: 'validation.completed'; passed: boolean; commands: { name: string; exitCode: number | null; outputTail?: string[]; hint?: string }[] }
   /** The workspace was checkpointed before the run's first change (`brass-agent undo` returns to it). */
   | { type: 'checkpoint.created'; checkpointId: string; files: number; reusedFiles: number }
   /** A command the run executed created, changed or deleted these files. */

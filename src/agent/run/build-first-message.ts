@@ -10,13 +10,14 @@ export const MAX_GOAL_BYTES = 32 * 1024;
 
 /**
  * The first user message of a run: the goal, the discovery summary, the
- * tail of each failing validation command, and the files discovery read,
+ * tail of each failing validation command and of the validation output
+ * handed in (`run --validation-output`), and the files discovery read,
  * each in a fenced block under its path. Everything in it comes from the
  * repository or the person, so paths are escaped and reminder tags
  * neutralised (a file cannot open a `<system-reminder>`); the caller
  * redacts secrets from the whole text.
  */
-export function buildFirstMessage(goal: string, discovery: DiscoveryResult | null): string {
+export function buildFirstMessage(goal: string, discovery: DiscoveryResult | null, given: { validationOutput?: string } = {}): string {
   const goalText = truncateUtf8(goal.trim(), MAX_GOAL_BYTES);
   const parts = [`Goal:\n${neutralizeReminderTags(goalText.text)}${goalText.truncated ? '\n[goal truncated]' : ''}`];
   if (discovery === null || !discovery.isEnabled) return parts.join('\n\n');
@@ -25,6 +26,9 @@ export function buildFirstMessage(goal: string, discovery: DiscoveryResult | nul
   for (const command of discovery.commands) {
     if (!command.ran || command.exitCode === 0 || command.output.trim() === '') continue;
     parts.push(`Output of \`${escapePromptPath(command.command)}\` (exit ${command.exitCode ?? 'none'}${command.timedOut ? ', timed out' : ''}):\n${fence(tailOf(command.output))}`);
+  }
+  if (given.validationOutput !== undefined && given.validationOutput.trim() !== '') {
+    parts.push(`Validation output you were given (as if a validation command printed it):\n${fence(tailOf(given.validationOutput))}`);
   }
   for (const file of discovery.files) {
     const why = file.why.length > 0 ? ` — ${file.why.slice(0, 2).join('; ')}` : '';

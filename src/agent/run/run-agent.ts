@@ -77,6 +77,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
     config,
     goal: options.goal,
     run: isPatchFile ? false : (options.discovery.run ?? true),
+    ...(options.discovery.validationOutput === undefined || isPatchFile ? {} : { validationOutput: options.discovery.validationOutput }),
     ...(isPatchFile ? { useGoalRanking: false } : {}),
     createCommandRuntime: (planned) => {
       const commandRuntime = createCommandRuntime?.(planned) ?? baseRuntime;
@@ -101,7 +102,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   const services = checkpoint === null ? environment.services : withCheckpoint(environment.services, checkpoint);
   const session = await createAgentSession({ ...environment, services, validationCommands }, { mode, name: 'main', edits: changeset, ...(options.selection ? { selection: options.selection } : {}) });
   for (const warning of session.contextSession.warnings) emit({ type: 'warning', message: redact(warning) });
-  const firstMessage = redact(buildFirstMessage(options.goal, isPatchFile ? null : discovery));
+  const firstMessage = redact(buildFirstMessage(options.goal, isPatchFile ? null : discovery, isPatchFile ? {} : options.discovery));
 
   const result = (turn: Pick<TurnResult, 'state' | 'summary' | 'finalText' | 'steps' | 'usage' | 'diff' | 'patch' | 'files' | 'isApplied'>): RunAgentResult => {
     emit({ type: 'run.finished', state: turn.state, summary: turn.summary, steps: turn.steps, inputTokens: turn.usage.inputTokens, outputTokens: turn.usage.outputTokens, files: turn.files });

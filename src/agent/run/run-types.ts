@@ -25,6 +25,12 @@ export interface RunAgentOptions {
   discovery: {
     /** Run the validation commands (default true). */
     run?: boolean;
+    /**
+     * A log handed in (`run --validation-output`): its signals count as a
+     * validation command's would, besides those of the commands that run,
+     * and its tail is quoted in the first message. Raw; redacted on the way in.
+     */
+    validationOutput?: string;
     /** Runs the validation commands discovery chose (see createCommandRuntime in the Node adapters). */
     createCommandRuntime?: DiscoverContextOptions['createCommandRuntime'];
     /** Where the goal-ranking index is cached between runs (see openRetrievalIndexCache). */

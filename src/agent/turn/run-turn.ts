@@ -119,6 +119,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       maxOutputTokens: options.budget.maxOutputTokens,
     },
     emit,
+    redact: options.redact,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   steps += settled.repair.steps;

@@ -3,7 +3,8 @@ import type { AgentEvent, PatchFileSummary, RunFinalState } from '../events/agen
 import { runToolLoop, type ToolLoopResult } from '../loop/index.js';
 import { type AppliedPatch, type Changeset, applyChangeset, keepApplied, rollbackApplied } from '../patch/index.js';
 import type { AgentSession } from '../session/index.js';
-import { runValidation, type ValidationReport } from '../validation/index.js';
+import { runValidation, type ValidationCommandResult, type ValidationReport } from '../validation/index.js';
+import { failedCommandTail } from '../../context/discovery/index.js';
 import type { AgentAction, LlmMessage } from '../../core/index.js';
 
 /** What settling a run's change produced. */
@@ -34,6 +35,8 @@ export interface SettleChangeOptions {
   /** What the repair loops may still spend. */
   budget: { maxSteps: number; maxTokens: number; maxOutputTokens: number };
   emit: (event: AgentEvent) => void;
+  /** Redacts what events show of the commands' output. */
+  redact: (text: string) => string;
   signal?: AbortSignal;
 }
 
@@ -88,7 +91,7 @@ export async function settleChange(options: SettleChangeOptions): Promise<Settle
       return { state: 'applied', summary: `applied ${describeFiles(change.files)}; no validation command to run`, isApplied: true, ...change, repair, messages };
     }
     const report = await runValidation(session.runtime, options.validationCommands, options.signal);
-    emit({ type: 'validation.completed', passed: report.passed, commands: report.commands.map(({ name, exitCode }) => ({ name, exitCode })) });
+    emit({ type: 'validation.completed', passed: report.passed, commands: report.commands.map((command) => validationEventCommand(command, options.redact)) });
     if (options.signal?.aborted) return rollBack('the run was interrupted; the change was rolled back');
     if (report.passed) {
       await keepApplied({ journal: options.journal, applied });
@@ -124,6 +127,18 @@ async function grantPatch(session: AgentSession, changeset: Changeset): Promise<
 async function grantOnceIfAsked(session: AgentSession, action: AgentAction): Promise<void> {
   const check = await session.runtime.check(action);
   if (check.verdict.decision === 'ask' && check.outOfScope.length === 0 && !(check.verdict.needs?.rule ?? false)) session.grants.grantOnce(check.request);
+}
+
+/**
+ * One command of a `validation.completed` event: a failed one carries its
+ * output's last lines and a hint (the same as `discover` shows), redacted,
+ * so a rolled-back run still says which errors remain (issue 18, item 4).
+ * A command that could not run (denied) shows the reason it got as output.
+ */
+function validationEventCommand(command: ValidationCommandResult, redact: (text: string) => string): Extract<AgentEvent, { type: 'validation.completed' }>['commands'][number] {
+  const tail = failedCommandTail({ ran: true, exitCode: command.exitCode, timedOut: command.timedOut, output: command.output });
+  if (tail === null) return { name: command.name, exitCode: command.exitCode };
+  return { name: command.name, exitCode: command.exitCode, outputTail: tail.lines.map(redact), ...(tail.hint === undefined ? {} : { hint: tail.hint }) };
 }
 
 function repairRequest(report: ValidationReport, round: number, total: number): string {

@@ -1,20 +1,16 @@
 import path from 'node:path';
-import { FileAccessError, InvalidInputError } from '../../core/index.js';
-import { createNodePathProbe, safeReadFile } from '../../adapters/file-system/index.js';
 import { createCommandRuntime, openRetrievalIndexCache, openWorkspace } from '../../adapters/node-workspace/index.js';
 import { discoverContext, formatDiscoveryReport, toDiscoverJson } from '../../context/discovery/index.js';
 import type { CommandContext } from '../command-context.js';
 import { openProgress, outputAround, type Progress, reportDiscoveryProgress } from '../progress/index.js';
+import { readValidationOutput } from '../read-validation-output.js';
 import { terminalSafeName } from '../terminal-safe-text.js';
-
-/** Validation output read from a file or stdin; beyond it the head and the tail are kept. 4 MiB. */
-export const MAX_VALIDATION_OUTPUT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Runs `brass-agent discover [GOAL...]` (defined in discover-command.ts):
  * the discovery pass over the workspace, printed as a report or the
  * contract's JSON document, secrets redacted. Throws InvalidInputError for
- * an unreadable `--validation-output` file.
+ * an unreadable `--validation-output` (see readValidationOutput).
  */
 export async function executeDiscover(context: CommandContext, goalWords: readonly string[], raw: Record<string, unknown>): Promise<void> {
   const { options, streams } = context;
@@ -29,7 +25,7 @@ export async function executeDiscover(context: CommandContext, goalWords: readon
 }
 
 async function discover({ options, output, streams, processCwd }: CommandContext, goalWords: readonly string[], raw: Record<string, unknown>, progress: Progress): Promise<void> {
-  const validationOutput = typeof raw.validationOutput === 'string' ? await readValidationOutput(raw.validationOutput, processCwd) : undefined;
+  const validationOutput = typeof raw.validationOutput === 'string' ? await readValidationOutput(raw.validationOutput, { processCwd, stdin: streams.stdin ?? process.stdin }) : undefined;
   const context: Record<string, number> = {};
   if (typeof raw.maxFiles === 'number') context.maxFiles = raw.maxFiles;
   if (typeof raw.maxSearchQueries === 'number') context.maxSearchQueries = raw.maxSearchQueries;
@@ -78,48 +74,4 @@ async function discover({ options, output, streams, processCwd }: CommandContext
     };
     output.result(redact(formatDiscoveryReport(named, output.colors)));
   }
-}
-
-/**
- * Reads `--validation-output`: `-` is stdin (head and tail kept past the cap,
- * binary bytes decoded leniently), anything else a file the user named (it
- * may lie outside the workspace; read through the safe path, head only).
- * Throws InvalidInputError naming the flag for a missing, special or binary file.
- */
-async function readValidationOutput(source: string, processCwd: string): Promise<string> {
-  if (source === '-') return readStdinCapped(MAX_VALIDATION_OUTPUT_BYTES);
-  const absolute = path.resolve(processCwd, source);
-  const realPath = await createNodePathProbe().realpath(absolute);
-  if (realPath === null) throw new InvalidInputError('--validation-output', `${source} does not exist`);
-  try {
-    const file = await safeReadFile({ path: realPath, maxBytes: MAX_VALIDATION_OUTPUT_BYTES, isContained: () => true });
-    return file.content;
-  } catch (error) {
-    if (FileAccessError.isInstance(error)) throw new InvalidInputError('--validation-output', error.message, { cause: error });
-    throw error;
-  }
-}
-
-async function readStdinCapped(maxBytes: number): Promise<string> {
-  const half = Math.floor(maxBytes / 2);
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  let tail = Buffer.alloc(0);
-  let dropped = 0;
-  for await (const chunk of process.stdin) {
-    let data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    if (headBytes < half) {
-      const taken = data.subarray(0, half - headBytes);
-      head.push(taken);
-      headBytes += taken.length;
-      data = data.subarray(taken.length);
-    }
-    if (data.length === 0) continue;
-    // Keep only the last `half` bytes as the tail: memory stays bounded whatever the input size.
-    const joined = Buffer.concat([tail, data]);
-    dropped += Math.max(0, joined.length - half);
-    tail = joined.subarray(Math.max(0, joined.length - half));
-  }
-  const marker = dropped > 0 ? `\n[... ${dropped} bytes of validation output dropped ...]\n` : '';
-  return `${Buffer.concat(head).toString('utf8')}${marker}${tail.toString('utf8')}`;
 }

@@ -13,7 +13,8 @@ function parseCount(value: string): number {
  * `brass-agent run GOAL...`: the agent. Discovery, then the tool-use loop
  * with the configured model; in `propose` mode (the default) the change is
  * shown as a diff, in `write`/`autonomous` it is applied, validated and kept
- * or rolled back. Human output streams the model's text to stdout and
+ * or rolled back. Human output streams the model's text to stdout (to
+ * stderr in `propose` mode, where stdout carries only the diff) and
  * progress to stderr; `--protocol-json` prints every event as a JSON line;
  * `--json` one document at the end. Exit codes: see the CLI contract
  * (`--ci`: a proposed, unapplied patch exits 2). The agent (run-action.ts)
@@ -34,6 +35,7 @@ export function runCommand(run: CommandRunner): Command {
     .option('--save-run <dir>', 'write DIR/<run id>/ with events.jsonl, result.json, patch.diff and prompt.json')
     .option('--patch-file <file>', "write the run's diff to FILE (nothing is written for an empty diff)")
     .option('--apply-patch-file <file>', 'apply a reviewed unified diff exactly (no model; --mode write unless given)')
+    .option('--validation-output <file>', 'validation output to read signals from (a file, or - for stdin), as if a validation command printed it; with --batch-file or --flow, for every run')
     .option('--no-run', 'do not run the validation commands during discovery')
     .option('--max-steps <n>', 'most model turns (agent.maxSteps)', parseCount)
     .action(async (goalWords: string[], raw: Record<string, unknown>) => {

@@ -56,6 +56,25 @@ describe('createHumanRenderer', () => {
     ]);
   });
 
+  it('shows under a failed validation the last lines of each failed command and its hint (issue 18, item 4)', () => {
+    const failed: AgentEvent = {
+      type: 'validation.completed',
+      passed: false,
+      commands: [
+        { name: 'typecheck', exitCode: 0 },
+        { name: 'test', exitCode: 127, outputTail: ['> vitest run', 'sh: 1: vitest: not found'], hint: 'a program it runs was not found: are the dependencies installed (npm ci, pnpm install, yarn install)?' },
+      ],
+    };
+    expect(render([failed]).stderr.split('\n')).toEqual([
+      '✗ validation fails: typecheck (exit 0), test (exit 127)',
+      '  test (exit 127), last lines of its output:',
+      '    │ > vitest run',
+      '    │ sh: 1: vitest: not found',
+      '    hint: a program it runs was not found: are the dependencies installed (npm ci, pnpm install, yarn install)?',
+      '',
+    ]);
+  });
+
   it('shows approvals unless the terminal prompt does', () => {
     const approval: AgentEvent[] = [
       { type: 'approval.requested', approvalId: 'a1', action: 'fs.readFile', tool: 'read_file', reason: 'outside the workspace', paths: [], outOfScopePaths: ['/etc/passwd'], command: null, diff: null },

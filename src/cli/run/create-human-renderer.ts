@@ -93,6 +93,8 @@ export function createHumanRenderer(options: HumanRendererOptions): HumanRendere
     'validation.completed': (event) => {
       const commands = event.commands.map((command) => `${command.name} (exit ${command.exitCode ?? 'none'})`).join(', ');
       progress(event.passed ? colors.green(`✓ validation passes: ${commands}`) : colors.red(`✗ validation fails: ${commands}`));
+      // The errors that remain, as discover shows them: the last lines of each failed command's output and a hint (issue 18, item 4).
+      for (const command of event.commands) if (command.outputTail !== undefined) progress(describeFailedValidation(command, colors));
     },
     'checkpoint.created': (event) => progress(colors.dim(`checkpoint: ${event.files} file(s) (${event.reusedFiles} unchanged since the last one); \`brass-agent undo\` returns to it`)),
     'checkpoint.restored': (event) => progress(colors.dim(`restored from the checkpoint what the run's commands changed: ${event.restored.length} file(s)`)),
@@ -118,6 +120,13 @@ function describeDiscovery(event: Extract<AgentEvent, { type: 'discovery.complet
   const commands = ran.length > 0 ? `ran ${ran.map((command) => `${command.name} (exit ${command.exitCode ?? 'none'})`).join(', ')}; ` : '';
   const files = event.files.length > 0 ? `read ${event.files.map((file) => `${terminalSafeName(file.path)} (${file.reason})`).join(', ')}` : 'no file read';
   return `discovery: ${commands}${files}`;
+}
+
+/** A failed validation command under the validation line: `  test, last lines:`, its output's tail, the hint. */
+function describeFailedValidation(command: Extract<AgentEvent, { type: 'validation.completed' }>['commands'][number], colors: Colors): string {
+  const lines = [`  ${oneLine(command.name, 80)} (exit ${command.exitCode ?? 'none'}), last lines of its output:`, ...(command.outputTail ?? []).map((line) => colors.dim(`    │ ${line}`))];
+  if (command.hint !== undefined) lines.push(`    ${colors.yellow('hint:')} ${command.hint}`);
+  return lines.join('\n');
 }
 
 /** Workspace paths as one list, each rendered terminal-safe. */

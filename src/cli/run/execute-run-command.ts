@@ -8,6 +8,7 @@ import { BrassError, InvalidInputError } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
 import { EXIT_JOB_FAILED } from '../exit-code.js';
 import { createOutput } from '../output.js';
+import { readValidationOutput } from '../read-validation-output.js';
 import { createApprovalAsker } from './approval-asker.js';
 import { createHumanRenderer, type HumanRenderer } from './create-human-renderer.js';
 import { stampEvent, writeProtocolEvent } from './create-protocol-writer.js';
@@ -52,6 +53,8 @@ export async function executeRunCommand(context: CommandContext, options: RunCom
 async function executeWithProgress(context: CommandContext, options: RunCommandOptions, progress: Progress): Promise<void> {
   const { streams, output, processCwd } = context;
   const env = streams.env;
+  // Read once, before anything runs: every run of the command (each goal of a batch, each flow step) gets the same log.
+  const validationOutput = options.validationOutput === undefined ? undefined : await readValidationOutput(options.validationOutput, { processCwd, stdin: streams.stdin ?? process.stdin });
   const workspace = await openWorkspace({
     cwd: path.resolve(processCwd, context.options.cwd),
     env,
@@ -89,9 +92,11 @@ async function executeWithProgress(context: CommandContext, options: RunCommandO
   };
 
   let recorded: ProtocolEvent[] = [];
+  // In propose mode stdout carries only the diff (`> fix.diff` is a clean patch): the model's text goes to stderr with the progress.
+  const isDiffOnlyStdout = isDiffOnlyOutput(mode, options);
   const human: HumanRenderer | null = options.isProtocolJson
     ? null
-    : createHumanRenderer({ stdout: progress.sink(options.isJson ? streams.stderr : streams.stdout), stderr: progress.sink(streams.stderr), colors: stderrColors, isPromptShowingApprovals: isPrompting });
+    : createHumanRenderer({ stdout: progress.sink(options.isJson || isDiffOnlyStdout ? streams.stderr : streams.stdout), stderr: progress.sink(streams.stderr), colors: stderrColors, isPromptShowingApprovals: isPrompting });
   const trackProgress = trackRunProgress(progress);
   const asker = isPrompting
     ? createApprovalAsker(createTerminalApprovalPrompt({ input: process.stdin, output: streams.stderr, colors: stderrColors, onInterrupt: interrupt }))
@@ -137,6 +142,7 @@ async function executeWithProgress(context: CommandContext, options: RunCommandO
         checkpoints,
         discovery: {
           run: options.isValidationRun,
+          ...(validationOutput === undefined ? {} : { validationOutput }),
           createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
           ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
           parallel: workspace.services.parallel,
@@ -171,6 +177,14 @@ async function executeWithProgress(context: CommandContext, options: RunCommandO
   } finally {
     process.off('SIGINT', interrupt);
   }
+}
+
+/**
+ * Whether stdout carries nothing but the run's diff: human output in
+ * `propose` mode (a dry run still prints its prompt there).
+ */
+function isDiffOnlyOutput(mode: Config['agent']['mode'], options: Pick<RunCommandOptions, 'isJson' | 'isProtocolJson' | 'isDryRun'>): boolean {
+  return mode === 'propose' && !options.isJson && !options.isProtocolJson && !options.isDryRun;
 }
 
 /** The steps of a configured flow. Throws InvalidInputError (exit 2) for an unknown or empty flow. */
@@ -274,8 +288,8 @@ async function runBatch(context: CommandContext, group: GroupOptions & { goals: 
   for (const outcome of outcomes) if (outcome.error !== undefined) context.output.error(outcome.error.message);
   const summary = renderBatchSummary(outcomes, group.goals.length, context.output.colors);
   if (options.isJson) context.output.json(batchJson(outcomes));
-  // stdout carries only events with --protocol-json: the table goes to stderr then.
-  else if (options.isProtocolJson) context.streams.stderr.write(terminalSafeLines(summary));
+  // stdout carries only events with --protocol-json, only diffs in propose mode: the table goes to stderr then.
+  else if (options.isProtocolJson || isDiffOnlyOutput(group.config.agent.mode, options)) context.streams.stderr.write(terminalSafeLines(summary));
   else context.output.result(`\n${summary}`);
   return worstExitCode(outcomes.map((outcome) => outcome.exitCode));
 }

@@ -23,6 +23,7 @@ describe('parseRunOptions', () => {
     [['x'], { flow: 'f', patchFile: 'p' }, false, /--patch-file .* --flow/],
     [['x'], { flow: 'f', applyPatchFile: 'p' }, false, /--apply-patch-file cannot be combined with --flow/],
     [[], { applyPatchFile: 'p', mode: 'read-only' }, false, /read-only mode/],
+    [[], { applyPatchFile: 'p', validationOutput: 'ci.log' }, false, /--validation-output .* --apply-patch-file calls no model/],
     [['x'], { agent: '../x' }, false, /^--agent: /],
   ])('refuses %j %j', (words, raw, json, message) => {
     expect(() => parseRunOptions(words, raw, { json })).toThrow(message);

@@ -26,6 +26,8 @@ export interface RunCommandOptions {
   saveRun?: string;
   patchFile?: string;
   applyPatchFile?: string;
+  /** `--validation-output FILE|-`: a log whose signals discovery reads, for every run of the command. */
+  validationOutput?: string;
 }
 
 /** Raw flag values as commander hands them over. */
@@ -48,7 +50,8 @@ function conflict(message: string): BrassError {
  * `--protocol-json`; no GOAL without `--batch-file` or `--apply-patch-file`;
  * a GOAL with `--batch-file`; `--apply-patch-file` with `--batch-file`,
  * `--flow` or `--mode read-only`; `--patch-file` with `--batch-file` or
- * `--flow` (several runs, several diffs).
+ * `--flow` (several runs, several diffs); `--validation-output` with
+ * `--apply-patch-file` (no model reads the log).
  */
 export function parseRunOptions(goalWords: readonly string[], raw: RawRunFlags, common: { json: boolean }): RunCommandOptions {
   const goal = goalWords.join(' ').trim();
@@ -77,6 +80,7 @@ export function parseRunOptions(goalWords: readonly string[], raw: RawRunFlags, 
   assign('saveRun', stringFlag(raw, 'saveRun'));
   assign('patchFile', stringFlag(raw, 'patchFile'));
   assign('applyPatchFile', stringFlag(raw, 'applyPatchFile'));
+  assign('validationOutput', stringFlag(raw, 'validationOutput'));
 
   if (options.isJson && options.isProtocolJson) throw conflict('--json and --protocol-json cannot be used together: pick one output format');
   if (options.batchFile !== undefined) {
@@ -89,6 +93,9 @@ export function parseRunOptions(goalWords: readonly string[], raw: RawRunFlags, 
   if (options.flow !== undefined) {
     if (options.applyPatchFile !== undefined) throw conflict('--apply-patch-file cannot be combined with --flow');
     if (options.patchFile !== undefined) throw conflict('--patch-file writes the diff of one run: it cannot be combined with --flow');
+  }
+  if (options.applyPatchFile !== undefined && options.validationOutput !== undefined) {
+    throw conflict('--validation-output gives the model failures to work on; --apply-patch-file calls no model: drop one of them');
   }
   if (options.applyPatchFile !== undefined && options.mode === 'read-only') throw conflict('--apply-patch-file cannot run in read-only mode: use --mode write (the default with it) or propose');
   return options;

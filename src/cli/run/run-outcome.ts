@@ -1,3 +1,4 @@
+import type { AgentEvent } from '../../agent/events/agent-event.js';
 import type { RunAgentResult } from '../../agent/run/index.js';
 import { EXIT_BAD_INPUT, EXIT_JOB_FAILED, EXIT_OK } from '../exit-code.js';
 
@@ -12,10 +13,16 @@ export interface RunJsonDocument {
   diff: string;
   steps: number;
   usage: RunAgentResult['usage'];
+  /**
+   * The last validation after the change was applied (absent when none ran): as its `validation.completed`
+   * event, each failed command with `outputTail` and `hint`, so a rolled-back run says which errors remain.
+   */
+  validation?: Omit<Extract<AgentEvent, { type: 'validation.completed' }>, 'type'>;
 }
 
 /** The one `--json` document of a finished run (paths are workspace-relative already). */
 export function toRunJson(result: RunAgentResult): RunJsonDocument {
+  const validation = lastValidation(result.events);
   return {
     version: 1,
     runId: result.runId,
@@ -26,7 +33,15 @@ export function toRunJson(result: RunAgentResult): RunJsonDocument {
     diff: result.diff,
     steps: result.steps,
     usage: result.usage,
+    ...(validation === null ? {} : { validation }),
   };
+}
+
+function lastValidation(events: readonly AgentEvent[]): RunJsonDocument['validation'] | null {
+  const event = events.findLast((candidate): candidate is Extract<AgentEvent, { type: 'validation.completed' }> => candidate.type === 'validation.completed');
+  if (event === undefined) return null;
+  const { type: _type, ...validation } = event;
+  return validation;
 }
 
 /**

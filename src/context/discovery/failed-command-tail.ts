@@ -13,6 +13,9 @@ export interface FailedCommandTail {
   hint?: string;
 }
 
+/** What the tail is made from: a discovery command record, or a validation result after a patch (`run`). */
+export type FailedCommandInput = Pick<CommandRecord, 'ran' | 'exitCode' | 'timedOut' | 'output'>;
+
 /**
  * The last non-empty lines of a failed command's output (stdout then
  * stderr, as captured), colours and control characters removed, each line
@@ -21,7 +24,7 @@ export interface FailedCommandTail {
  * (dependencies not installed), not executable (126), or the timeout. Null
  * for a command that did not run or passed. Redaction is the caller's.
  */
-export function failedCommandTail(command: CommandRecord): FailedCommandTail | null {
+export function failedCommandTail(command: FailedCommandInput): FailedCommandTail | null {
   if (!command.ran || (command.exitCode === 0 && !command.timedOut)) return null;
   // The parsers' cleaning: no colours, no control character a shown line could use to move the cursor or fake a line.
   const all = normalizeOutputLines(command.output)
@@ -39,7 +42,7 @@ export function failedCommandTail(command: CommandRecord): FailedCommandTail | n
   return hint === undefined ? { lines } : { lines, hint };
 }
 
-function hintFor(command: CommandRecord, lines: readonly string[]): string | undefined {
+function hintFor(command: FailedCommandInput, lines: readonly string[]): string | undefined {
   const text = lines.join('\n');
   if (command.timedOut) return 'it did not finish within limits.shellTimeoutMs: raise it for a slow suite, or run a narrower command';
   if (command.exitCode === 127 || /\bcommand not found\b|\bnot found: |\bENOENT\b.*\bspawn\b/i.test(text)) {

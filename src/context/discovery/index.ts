@@ -15,4 +15,6 @@ export { GIT_STATUS_ARGS } from './read-changed-files.js';
 export { extractDiagnostics } from './extract-diagnostics.js';
 export type { Diagnostic, DiagnosticSource, LocationRole, RawLocation } from './diagnostic.js';
 export { formatDiscoveryReport } from './format-discovery-report.js';
+export { failedCommandTail } from './failed-command-tail.js';
+export type { FailedCommandInput, FailedCommandTail } from './failed-command-tail.js';
 export type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
