@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { PatchJournal, Runtime } from '../../core/index.js';
+import { Changeset, applyChangeset, type RedactText } from '../patch/index.js';
+
+/** The file `brass-agent init` creates, at the workspace root. */
+export const STARTER_GUIDANCE_FILE = 'AGENTS.md';
+
+/** What `brass-agent init` did (the CLI contract's `{written, path, diff}`). */
+export interface StarterGuidanceResult {
+  /** False when a guidance file was there already: nothing was written. */
+  written: boolean;
+  /** Workspace-relative: the file written, or the one that was already there. */
+  path: string;
+  /** The unified diff that created the file (redacted); `''` when nothing was written. */
+  diff: string;
+}
+
+/** What writeStarterGuidance needs. */
+export interface WriteStarterGuidanceOptions {
+  runtime: Runtime;
+  journal: PatchJournal;
+  /** The starter text (already redacted: it is stored in the workspace and in the journal). */
+  content: string;
+  /** Redacts the diff that is shown. */
+  redact: RedactText;
+}
+
+/**
+ * Creates AGENTS.md through the patch path, as a run's edit is applied: one
+ * changeset (the file must not exist: a file that appeared meanwhile is a
+ * conflict, never overwritten), journaled before it is written so
+ * `brass-agent rollback --last` removes it again, written atomically by the
+ * runtime (a symlink, FIFO or directory in its place is refused). The
+ * journal entry stays `applied`, under a run id `init-<uuid>`.
+ *
+ * When AGENTS.md resolves to something other than itself (a symlink) or
+ * already holds content, nothing is written and `written` is false.
+ * Throws BrassError with the runtime's or the journal's code when the
+ * write is denied or fails (nothing is left half-written).
+ */
+export async function writeStarterGuidance(options: WriteStarterGuidanceOptions): Promise<StarterGuidanceResult> {
+  const { runtime, journal, content, redact } = options;
+  const changeset = new Changeset(runtime, { redact });
+  const current = await changeset.read(STARTER_GUIDANCE_FILE);
+  if (current.path !== STARTER_GUIDANCE_FILE || current.content !== null) return { written: false, path: STARTER_GUIDANCE_FILE, diff: '' };
+  await changeset.write(STARTER_GUIDANCE_FILE, content);
+  const diff = changeset.diff();
+  await applyChangeset({ runtime, journal, changeset, runId: `init-${randomUUID()}` });
+  return { written: true, path: STARTER_GUIDANCE_FILE, diff };
+}
