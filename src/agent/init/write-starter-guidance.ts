@@ -19,7 +19,7 @@ export interface StarterGuidanceResult {
 export interface WriteStarterGuidanceOptions {
   runtime: Runtime;
   journal: PatchJournal;
-  /** The starter text (already redacted: it is stored in the workspace and in the journal). */
+  /** The starter text, without secrets (see leaveOutSecretLines): it is stored in the workspace and in the journal. */
   content: string;
   /** Redacts the diff that is shown. */
   redact: RedactText;

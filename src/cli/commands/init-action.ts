@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type OpenedWorkspace, openPatchJournal, openWorkspace } from '../../adapters/node-workspace/index.js';
-import { STARTER_GUIDANCE_FILE, type StarterGuidanceResult, buildStarterGuidance, collectStarterFacts, findExistingGuidance, writeStarterGuidance } from '../../agent/init/index.js';
+import { STARTER_GUIDANCE_FILE, type StarterGuidanceResult, buildStarterGuidance, collectStarterFacts, findExistingGuidance, leaveOutSecretLines, writeStarterGuidance } from '../../agent/init/index.js';
 import { docsDirsOf } from '../../config/index.js';
 import type { DocsOverview } from '../../context/docs/index.js';
 import { InvalidInputError, type PermissionRequest } from '../../core/index.js';
@@ -64,9 +64,11 @@ async function createStarter(context: CommandContext, workspace: OpenedWorkspace
   const docsDirs = docsDirsOf(config.docs.dir);
   const { facts, warnings } = await collectStarterFacts({ runtime: workspace.runtime, config, docs: await docsOverview(context, workspace), docsDirs });
   for (const warning of warnings) output.warn(warning);
+  const redact = (text: string): string => workspace.redactor.redact(text).text;
   // The file is read into every prompt and usually committed: a secret in a configured command must not land in it.
-  const content = workspace.redactor.redact(buildStarterGuidance(facts)).text;
-  return writeStarterGuidance({ runtime: workspace.runtime, journal, content, redact: (text) => workspace.redactor.redact(text).text });
+  const { text: content, leftOut } = leaveOutSecretLines(buildStarterGuidance(facts), redact);
+  if (leftOut > 0) output.warn(`${leftOut} line(s) holding a secret (a configured command?) were left out of ${STARTER_GUIDANCE_FILE}`);
+  return writeStarterGuidance({ runtime: workspace.runtime, journal, content, redact });
 }
 
 /** The docs map's regions and pages; null when the configured docs directory does not exist (the usual case without docs). */
