@@ -170,6 +170,17 @@ describe('brass-agent init', () => {
     expect(fs.readlinkSync(context.workspace.path('AGENTS.md'))).toBe('elsewhere.md');
   });
 
+  it('does not follow a dangling AGENTS.md symlink that git ignores (the root listing does not show it)', { timeout: TIMEOUT_MS }, async () => {
+    await using context = await setup({ '.gitignore': 'AGENTS.md\n' });
+    fs.mkdirSync(context.workspace.path('.git'));
+    makeSymlink(context.workspace.path('AGENTS.md'), 'elsewhere.md');
+    const { code, json } = await context.init();
+    expect(code).toBe(0);
+    expect(json).toMatchObject({ written: false, path: 'AGENTS.md', diff: '' });
+    expect(fs.existsSync(context.workspace.path('elsewhere.md'))).toBe(false);
+    expect(fs.readlinkSync(context.workspace.path('AGENTS.md'))).toBe('elsewhere.md');
+  });
+
   it('does not write through AGENTS.md as a symlink to a file outside the workspace', { timeout: TIMEOUT_MS }, async () => {
     const outside = makeOutsideSecret('outside content\n');
     try {
