@@ -71,7 +71,7 @@ function layoutLines(folders: readonly StarterFolder[], hasDocsMap: boolean): st
 export function buildStarterGuidance(facts: StarterFacts): string {
   const folders = [...facts.folders].sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   const sections = [commandLines(facts), layoutLines(folders, facts.docs !== null)].filter((lines) => lines.length > 0);
-  // The docs block sanitises its own targets and titles.
-  if (facts.docs !== null) sections.push([renderDocsGuidance(facts.docs.regions)]);
+  // The docs block cuts comment markers and backticks itself; starterText also escapes tags (a `<system-reminder>` title).
+  if (facts.docs !== null) sections.push([renderDocsGuidance(facts.docs.regions.map((region) => ({ target: starterText(region.target), title: starterText(region.title) })))]);
   return `${[PREAMBLE, ...sections].map((lines) => lines.join('\n')).join('\n\n')}\n`;
 }

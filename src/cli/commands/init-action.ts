@@ -25,7 +25,8 @@ async function approveStarterWrite(request: PermissionRequest): Promise<'allow-o
 /**
  * Runs `brass-agent init` (defined in init-command.ts): when the workspace
  * root has no guidance file yet, builds the starter AGENTS.md from what
- * discovery detects, redacts it, and creates it through the patch journal;
+ * discovery detects, leaves out any line holding a secret, and creates it
+ * through the patch journal;
  * prints the diff (or `{ version, written, path, diff }`). A guidance file
  * already there is one line on stderr and exit 0, nothing written.
  */
