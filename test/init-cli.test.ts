@@ -243,6 +243,27 @@ describe('brass-agent init', () => {
     expect(written).not.toMatch(/<!-- hidden|<\/system-reminder/);
   });
 
+  it('an untrusted workspace config cannot widen anything: no docs read outside, no extra guidance names', { timeout: TIMEOUT_MS }, async () => {
+    await using context = await setup({ 'package.json': '{ "name": "x" }\n' });
+    context.home.write('outside-docs/private/page.md', '# Private region\n');
+    context.workspace.write('.brass-agent.json', `${JSON.stringify({ docs: { dir: path.relative(context.workspace.root, context.home.path('outside-docs')) }, guidance: { fileNames: ['package.json'] } })}\n`);
+    const { code, json } = await context.init();
+    expect(code).toBe(0);
+    // `package.json` as a guidance name is ignored (untrusted), so it does not count as an existing guidance file.
+    expect(json).toMatchObject({ written: true, path: 'AGENTS.md' });
+    const written = fs.readFileSync(context.workspace.path('AGENTS.md'), 'utf8');
+    expect(written).not.toMatch(/private|Documentation map/i);
+  });
+
+  it('creates the file in the workspace it runs in, below a repository root that has its own', { timeout: TIMEOUT_MS }, async () => {
+    await using context = await setup({ 'AGENTS.md': '# Root rules\n', 'packages/api/package.json': '{ "name": "api" }\n' });
+    const result = await runCli(['init', '--json', '--cwd', context.workspace.path('packages/api')], { env: context.env, timeoutMs: TIMEOUT_MS });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ written: true, path: 'AGENTS.md' });
+    expect(fs.readFileSync(context.workspace.path('packages/api/AGENTS.md'), 'utf8')).toContain('This project uses npm.');
+    expect(fs.readFileSync(context.workspace.path('AGENTS.md'), 'utf8')).toBe('# Root rules\n');
+  });
+
   it('--help describes the command', async () => {
     const result = await runCli(['init', '--help']);
     expect(result.code).toBe(0);
