@@ -6,6 +6,7 @@ import { contextCommand } from './commands/context-command.js';
 import { discoverCommand } from './commands/discover-command.js';
 import { docsCommand } from './commands/docs-command.js';
 import { doctorCommand } from './commands/doctor-command.js';
+import { initCommand } from './commands/init-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
 import { policyCommand } from './commands/policy-command.js';
 import { readCommand } from './commands/read-command.js';
@@ -61,6 +62,7 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     discoverCommand(run),
     contextCommand(run),
     docsCommand(run),
+    initCommand(run),
     readCommand(run),
     policyCommand(run),
     doctorCommand(run),
