@@ -60,7 +60,9 @@ describe('progress on stderr', () => {
     const human = await runCli(['run', 'explain the project', '--no-run', '--cwd', agent.workspace.root], { env, timeoutMs: TIMEOUT_MS });
     expect(human.code).toBe(0);
     expect(human.stderr).toContain('waiting for the model …\n');
-    expect(human.stdout).toContain('Nothing to change.');
+    // Propose mode: the model's text goes to stderr with the progress, and no diff means an empty stdout.
+    expect(human.stderr).toContain('Nothing to change.');
+    expect(human.stdout).toBe('');
     const protocol = await runCli(['run', 'explain the project', '--no-run', '--protocol-json', '--cwd', agent.workspace.root], { env, timeoutMs: TIMEOUT_MS });
     expect(protocol.code).toBe(0);
     expect(protocol.stderr).not.toContain('waiting for the model');
