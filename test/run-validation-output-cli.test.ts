@@ -63,9 +63,9 @@ describe('brass-agent run --validation-output (issue 18, item 6)', () => {
     }
   });
 
-  it('caps a huge log: its head is read and the run goes on', { timeout: TIMEOUT_MS }, async () => {
+  it('caps a huge log: its head and its tail are read (the error at the end of a CI log is found) and the run goes on', { timeout: TIMEOUT_MS }, async () => {
     await using agent = await createAgentWorkspace();
-    const log = agent.home.write('huge.log', `${CI_LOG}${'noise line of a very long CI log\n'.repeat(200_000)}`);
+    const log = agent.home.write('huge.log', `${'noise line of a very long CI log\n'.repeat(200_000)}${CI_LOG}`);
     expect(fs.statSync(log).size).toBeGreaterThan(4 * 1024 * 1024);
     const result = await runCli(['run', 'fix the CI failure', '--no-run', '--dry-run', '--json', '--validation-output', log, '--cwd', agent.workspace.root], { env: agent.env(), timeoutMs: TIMEOUT_MS });
     expect(result.code).toBe(0);
