@@ -24,6 +24,8 @@ const TREE: Record<string, string> = {
   'test/render-widget.test.ts': "import { renderWidget } from '../src/render-widget.js';\nrenderWidget(1);\nrenderWidget(2);\nrenderWidget(3);\n",
   'src/settings.ts': `export const apiToken = '${token}';\nexport const retries = 3;\n`,
   ...Object.fromEntries(Array.from({ length: 60 }, (_unused, index) => [`bulk/file-${String(index).padStart(2, '0')}.ts`, `${Array.from({ length: 20 }, () => LONG_LINE).join('\n')}\n`])),
+  'packages/api/AGENTS.md': '# API\nValidate every request with zod.\n',
+  'packages/api/src/handler.ts': 'export const handler = 1;\n',
   'docs/guides/index.md': '---\ntitle: Guides\n---\n# Guides\n',
   'docs/guides/install.md': '---\ntitle: Installing\n---\n# Installing\n\nRun `npm install`, then:\n\n    "quoted" and \\ backslashed\n',
 };
@@ -102,6 +104,10 @@ describe.concurrent('brass-agent mcp results (issue 18, item 10)', () => {
       ],
       truncated: false,
     });
+    // Listing a directory with its own context file discloses it, as the agent's listing does: in the text and the structured result.
+    const api = await server.call('list_dir', { path: 'packages/api' });
+    expect(textOf(api)).toContain('<system-reminder>');
+    expect(structuredOf<{ reminder?: string }>(api).reminder).toContain('Validate every request with zod.');
     const outside = await server.call('list_dir', { path: '../..' });
     expect(outside.isError).toBe(true);
     expect(textOf(outside)).toMatch(/outside/);
@@ -115,6 +121,7 @@ describe.concurrent('brass-agent mcp results (issue 18, item 10)', () => {
       ['search_text', { query: 'retries' }],
       ['list_dir', {}],
       ['docs_map', {}],
+      ['docs_map', { target: 'guides' }],
       ['docs_map', { search: 'install' }],
       ['project_context', {}],
       ['discover_context', { goal: 'fix renderWidget in src/render-widget.ts' }],
