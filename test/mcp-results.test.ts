@@ -14,6 +14,9 @@ const token = fakeSecret(new FakeRandom(18), 'github-classic').value;
 /** A benchmark file that uses the name a lot: path order puts these before src/. */
 const benchmark = (index: number): string => `import { renderWidget } from '../src/render-widget.js';\n${Array.from({ length: 5 }, () => `renderWidget(${index});`).join('\n')}\n`;
 
+/** A page whose secret straddles the 64 KiB result cap: cut before redaction, its first half would show. */
+const BIG_PAGE = `${'filler line of the big page\n'.repeat(Math.floor((64 * 1024 - 20) / 28))}${'x'.repeat((64 * 1024 - 20) % 28)}\n${token} end\n`;
+
 /** Long matching lines in many files: far more than one result may carry. */
 const LONG_LINE = `export const filler = 'bulk ${'x'.repeat(300)}';`;
 
@@ -27,6 +30,7 @@ const TREE: Record<string, string> = {
   'packages/api/AGENTS.md': '# API\nValidate every request with zod.\n',
   'packages/api/src/handler.ts': 'export const handler = 1;\n',
   'docs/guides/index.md': '---\ntitle: Guides\n---\n# Guides\n',
+  'docs/guides/big.md': BIG_PAGE,
   'docs/guides/install.md': '---\ntitle: Installing\n---\n# Installing\n\nRun `npm install`, then:\n\n    "quoted" and \\ backslashed\n',
 };
 
@@ -149,6 +153,14 @@ describe.concurrent('brass-agent mcp results (issue 18, item 10)', () => {
     expect(text).not.toContain('\\n');
     expect(text).not.toContain('"body"');
     expect(structuredOf<{ title: string; path: string; body: string }>(result)).toMatchObject({ title: 'Installing', path: 'docs/guides/install.md', body: expect.stringContaining('"quoted" and \\ backslashed') });
+  });
+
+  it('redacts a long docs page before cutting it, in the text and the structured body', async () => {
+    const result = await server.call('docs_map', { target: 'guides/big' });
+    const page = structuredOf<{ body: string }>(result);
+    expect(page.body).toMatch(/\[\.\.\. output cut: showing \d+ of \d+ bytes/);
+    expect(JSON.stringify(page)).not.toContain(token.slice(0, 12));
+    expect(textOf(result)).not.toContain(token.slice(0, 12));
   });
 
   it('marks discover_context read-only: it never runs a command, and run: true names the tool that does', async () => {

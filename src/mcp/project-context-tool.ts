@@ -52,7 +52,7 @@ export function registerProjectContextTool(server: McpServer, session: McpSessio
         };
         const text = context.systemPrompt.trim().length === 0 ? 'This project has no guidance, scoped context or nested context files.' : context.systemPrompt.trim();
         const redact = (value: string): string => session.workspace.redactor.redact(value).text;
-        return textResult(redact(`${JSON.stringify(files, null, 2)}\n\n${text}`), redactStructured({ ...files, text: capToolText(text) }, redact));
+        return textResult(redact(`${JSON.stringify(files, null, 2)}\n\n${text}`), { ...redactStructured(files, redact), text: capToolText(redact(text)) });
       }),
   );
 }

@@ -66,8 +66,8 @@ export const docsMapDefinition: ToolDefinition = createToolDefinition({
     const what = search !== undefined ? `searched docs for ${JSON.stringify(search)}` : target === undefined ? 'listed docs regions' : `opened docs ${target}`;
     const { body, ...header } = answer;
     const content = typeof body === 'string' ? `${JSON.stringify(header, null, 2)}\n\n${body}` : JSON.stringify(answer, null, 2);
-    // The text is cut centrally; the structured body is cut the same way, so neither is unbounded.
-    const structured = typeof body === 'string' ? { ...answer, body: redact(capToolText(body, MAX_TOOL_RESULT_BYTES, 'open a narrower target')) } : answer;
+    // The text is cut centrally; the structured body is cut the same way, after redaction (a cut secret would no longer be recognised).
+    const structured = typeof body === 'string' ? { ...answer, body: capToolText(redact(body), MAX_TOOL_RESULT_BYTES, 'open a narrower target') } : answer;
     return { ok: true, content: redact(content), paths: path === null ? [] : [path], summary: what, structured };
   },
 });
