@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { CLI_PATH } from './support/build-once.js';
 import { FakeRandom, fakeSecret } from './support/fake-secrets.js';
+import { startMcpServer as startServer, textOf } from './support/mcp-client.js';
 import { createTempWorkspace, type TempWorkspace } from './support/temp-workspace.js';
 
 // Issue 8: `brass-agent mcp` as a client agent runs it: the built CLI as a
@@ -26,39 +24,6 @@ const TREE = {
   'docs/guides/index.md': '---\ntitle: Guides\n---\n# Guides\n',
   'docs/guides/install.md': '---\ntitle: Installing\ndescription: How to install the server\n---\n# Installing\nRun npm install and configure the database connection.\n',
 };
-
-interface Server extends AsyncDisposable {
-  client: Client;
-  pid: number;
-  stderr: () => string;
-  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
-}
-
-async function startServer(workspace: TempWorkspace, home: TempWorkspace): Promise<Server> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI_PATH, 'mcp', '--cwd', workspace.root],
-    env: { PATH: process.env.PATH ?? '', HOME: home.root, XDG_CONFIG_HOME: home.path('.config'), XDG_CACHE_HOME: home.path('.cache') },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const client = new Client({ name: 'brass-test', version: '0.0.0' });
-  await client.connect(transport);
-  const pid = transport.pid;
-  if (pid === null) throw new Error('the server process has no pid');
-  return {
-    client,
-    pid,
-    stderr: () => stderr,
-    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
-    [Symbol.asyncDispose]: () => client.close(),
-  };
-}
-
-function textOf(result: CallToolResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-}
 
 /** Resident memory of a process in KiB, from the kernel's own accounting. */
 function residentKib(pid: number): number {
@@ -85,11 +50,11 @@ async function fixture(): Promise<{ workspace: TempWorkspace; home: TempWorkspac
 
 // Each test starts its own server (about a second each): they run concurrently.
 describe.concurrent('brass-agent mcp', () => {
-  it('lists the five tools with input schemas and descriptions, and writes nothing but protocol to stdout', async () => {
+  it('lists the seven tools with input schemas and descriptions, and writes nothing but protocol to stdout', async () => {
     await using files = await fixture();
     await using server = await startServer(files.workspace, files.home);
     const { tools } = await server.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['discover_context', 'docs_map', 'project_context', 'read_file', 'search_text']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['discover_context', 'docs_map', 'list_dir', 'project_context', 'read_file', 'search_text', 'validate_and_discover']);
     for (const tool of tools) expect(tool.description?.length).toBeGreaterThan(40);
     const readFile = tools.find((tool) => tool.name === 'read_file');
     expect(readFile?.inputSchema).toMatchObject({ type: 'object', required: ['path'], properties: { path: { type: 'string' }, startLine: { type: 'integer' } } });
@@ -191,7 +156,7 @@ describe.concurrent('brass-agent mcp', () => {
 
     const regions = JSON.parse(textOf(await server.call('docs_map'))) as { regions: { target: string }[] };
     expect(regions.regions.map((region) => region.target)).toEqual(['guides']);
-    const page = JSON.parse(textOf(await server.call('docs_map', { target: 'guides/install' }))) as { title: string; body: string };
+    const page = (await server.call('docs_map', { target: 'guides/install' })).structuredContent as { title: string; body: string };
     expect(page.title).toBe('Installing');
     expect(page.body).toContain('Run npm install');
     const found = JSON.parse(textOf(await server.call('docs_map', { search: 'database connection' }))) as { results: { target: string }[] };
@@ -207,8 +172,8 @@ describe.concurrent('brass-agent mcp', () => {
     const { tools } = await server.client.listTools();
     const readFile = tools.find((tool) => tool.name === 'read_file');
     expect(readFile?.inputSchema).toMatchObject({ properties: { offset: { type: 'integer' }, limit: { type: 'integer', maximum: 2000 }, startLine: { description: expect.stringMatching(/^Deprecated/) } } });
-    for (const name of ['read_file', 'search_text', 'docs_map']) expect(tools.find((tool) => tool.name === name)?.annotations?.readOnlyHint, name).toBe(true);
-    expect(tools.find((tool) => tool.name === 'discover_context')?.annotations?.readOnlyHint).toBe(false);
+    for (const name of ['read_file', 'search_text', 'list_dir', 'docs_map', 'discover_context', 'project_context']) expect(tools.find((tool) => tool.name === name)?.annotations?.readOnlyHint, name).toBe(true);
+    expect(tools.find((tool) => tool.name === 'validate_and_discover')?.annotations?.readOnlyHint).toBe(false);
 
     const range = await server.call('read_file', { path: 'src/a.ts', offset: 2, limit: 2 });
     expect(range.isError).toBeFalsy();
@@ -274,13 +239,13 @@ describe.concurrent('brass-agent mcp', () => {
     // Generous: a leak of even a few KiB per call over 1,000 calls would cross it; noise does not.
     expect(after - before).toBeLessThan(40 * 1024);
   });
-  it('runs the repository\'s validation commands only inside the sandbox with run: true (issue 14)', async () => {
+  it('runs the repository\'s validation commands only inside the sandbox, with validate_and_discover (issue 14)', async () => {
     await using home = await createTempWorkspace({ files: { '.ssh/id_rsa': 'PRIVATE KEY\n' } });
     await using outside = await createTempWorkspace();
     const leak = outside.path('leak.txt');
     await using workspace = await createTempWorkspace({ git: true, files: { 'package.json': JSON.stringify({ scripts: { test: `cat "$HOME/.ssh/id_rsa" > ${leak}; echo ran` } }) } });
     await using server = await startServer(workspace, home);
-    const text = textOf(await server.call('discover_context', { goal: 'make the tests pass', run: true }));
+    const text = textOf(await server.call('validate_and_discover', { goal: 'make the tests pass' }));
     expect(text).toMatch(/"ran": true,[^}]*"sandboxed": true/);
     expect(fs.existsSync(leak)).toBe(false);
   });

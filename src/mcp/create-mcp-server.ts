@@ -10,14 +10,14 @@ export const MCP_SERVER_NAME = 'brass-agent';
 
 /**
  * The brass-agent MCP server bound to one session's workspace: its own
- * discover_context and project_context, then the registry's MCP tools
- * (read_file, search_text, docs_map) derived from the agent's definitions.
- * Not yet connected to a transport.
+ * discover_context, validate_and_discover and project_context, then the
+ * registry's MCP tools (read_file, search_text, list_dir, docs_map) derived
+ * from the agent's definitions. Not yet connected to a transport.
  */
 export function createMcpServer(session: McpSession, version: string): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, version },
-    { instructions: 'Workspace context discovery for this project: start with project_context and discover_context, then read_file and search_text.' },
+    { instructions: 'Workspace context discovery for this project: start with project_context and discover_context, then read_file, search_text and list_dir.' },
   );
   registerDiscoverContextTool(server, session);
   registerProjectContextTool(server, session);

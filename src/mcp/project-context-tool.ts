@@ -1,8 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { capToolText } from '../agent/tools/index.js';
 import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../config/index.js';
 import type { McpSession } from './mcp-session.js';
-import { guardTool, textResult } from './tool-result.js';
+import { guardTool, redactStructured, textResult } from './tool-result.js';
 
 /** The name the server registers the tool under. */
 export const PROJECT_CONTEXT_TOOL = 'project_context';
@@ -14,6 +15,14 @@ const inputSchema = {
     .optional()
     .describe('Load the scoped context of this agent (agents.<name> in the config or .brass-agent/agents/<name>.md). Omit for the default context.'),
 };
+
+/** The structured result of `project_context` (MCP `structuredContent`): the files it came from and the context text. */
+const outputSchema = z.object({
+  guidance: z.array(z.object({ path: z.string(), bytes: z.number().int() })).describe('Guidance files, project root down to the workspace.'),
+  scoped: z.array(z.object({ path: z.string(), layer: z.string() })).describe('Scoped context files and their layer.'),
+  manifest: z.array(z.object({ path: z.string(), dir: z.string(), label: z.string() })).describe('Directories with their own context file, disclosed by read_file on the first read there.'),
+  text: z.string().describe('The guidance, scoped context and manifest as one Markdown text, redacted.'),
+});
 
 /**
  * Registers `project_context`: the project guidance (AGENTS.md and the
@@ -30,6 +39,7 @@ export function registerProjectContextTool(server: McpServer, session: McpSessio
         "The project's standing instructions: guidance files (AGENTS.md and similar), the scoped context of an optional agent, path-scoped rules, " +
         'and the manifest of directories with their own context files (read_file discloses those when you first read there). Call once at the start of a task.',
       inputSchema,
+      outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ agent }) =>
@@ -41,7 +51,8 @@ export function registerProjectContextTool(server: McpServer, session: McpSessio
           manifest: context.manifest.entries.map((entry) => ({ path: entry.path, dir: entry.dir, label: entry.label })),
         };
         const text = context.systemPrompt.trim().length === 0 ? 'This project has no guidance, scoped context or nested context files.' : context.systemPrompt.trim();
-        return textResult(session.workspace.redactor.redact(`${JSON.stringify(files, null, 2)}\n\n${text}`).text);
+        const redact = (value: string): string => session.workspace.redactor.redact(value).text;
+        return textResult(redact(`${JSON.stringify(files, null, 2)}\n\n${text}`), { ...redactStructured(files, redact), text: capToolText(redact(text)) });
       }),
   );
 }

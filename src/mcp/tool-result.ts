@@ -2,19 +2,42 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type AgentToolResult, capToolText, failure } from '../agent/tools/index.js';
 import { BrassError } from '../core/index.js';
 
+/** Redacts text as the workspace's redactor does. */
+export type RedactText = (text: string) => string;
+
 /**
  * The MCP result of a tool result: its text (already capped by the tool's
- * central cap), and for a failure `isError: true` with only the first line,
- * so an error never carries file content.
+ * central cap) and, when the tool has an output schema, its `structured`
+ * data as `structuredContent`, every string in it redacted. A failure is
+ * `isError: true` with only the first line, so an error never carries file
+ * content.
  */
-export function toCallToolResult(result: AgentToolResult): CallToolResult {
-  if (result.ok) return { content: [{ type: 'text', text: result.content }] };
-  return { content: [{ type: 'text', text: result.content.split('\n')[0] ?? result.content }], isError: true };
+export function toCallToolResult(result: AgentToolResult, redact?: RedactText): CallToolResult {
+  if (!result.ok) return { content: [{ type: 'text', text: result.content.split('\n')[0] ?? result.content }], isError: true };
+  const content: CallToolResult['content'] = [{ type: 'text', text: result.content }];
+  if (result.structured === undefined) return { content };
+  return { content, structuredContent: redact === undefined ? result.structured : redactStructured(result.structured, redact) };
 }
 
-/** A successful tool result of one text block, under the tools' one output cap (MAX_TOOL_RESULT_BYTES). */
-export function textResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text: capToolText(text) }] };
+/**
+ * A successful result of one text block (the text clients that ignore
+ * `structuredContent` read), under the tools' one output cap
+ * (MAX_TOOL_RESULT_BYTES), with `structured` (already redacted and bounded
+ * by the caller) when the tool declares an output schema.
+ */
+export function textResult(text: string, structured?: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: capToolText(text) }], ...(structured === undefined ? {} : { structuredContent: structured }) };
+}
+
+/**
+ * `value` with every string in it (at any depth, keys left alone) redacted:
+ * what a client shows of structured content is redacted like its text.
+ */
+export function redactStructured<Value>(value: Value, redact: RedactText): Value {
+  if (typeof value === 'string') return redact(value) as Value;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactStructured(item, redact)) as Value;
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStructured(item, redact)])) as Value;
+  return value;
 }
 
 /**

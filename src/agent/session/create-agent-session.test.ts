@@ -35,7 +35,10 @@ describe('createAgentSession', () => {
     // The docs_map tool answers as the MCP tool and the CLI do.
     const docsMap = session.tools.find((tool) => tool.definition.name === 'docs_map')!;
     const page = await docsMap.run({ target: 'guides/install' }, { session, callId: 'c', signal: new AbortController().signal });
-    expect(JSON.parse(page.content)).toMatchObject({ version: 1, target: 'guides/install', title: 'Install', path: 'docs/guides/install.md' });
+    // A page is its JSON header, then its Markdown as text (issue 18, item 10).
+    const headerEnd = page.content.indexOf('\n}\n') + 2;
+    expect(JSON.parse(page.content.slice(0, headerEnd))).toMatchObject({ version: 1, target: 'guides/install', title: 'Install', path: 'docs/guides/install.md' });
+    expect(page.content.slice(headerEnd)).toMatch(/^\n\n[^{]/);
     expect(page.paths).toEqual(['docs/guides/install.md']);
   });
 

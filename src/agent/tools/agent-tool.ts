@@ -34,6 +34,12 @@ export interface AgentToolResult {
   isChange?: boolean;
   /** Model tokens the call used itself (sub-agents), added to the run's budget. */
   usage?: { inputTokens: number; outputTokens: number };
+  /**
+   * The same result as data, valid for the tool's `outputSchema` (MCP
+   * `structuredContent`); only tools with an output schema give it. Bounded
+   * by the tool like `content`; the MCP server redacts its strings.
+   */
+  structured?: Record<string, unknown>;
 }
 
 /** One tool the model may call. */

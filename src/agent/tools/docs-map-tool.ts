@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answerDocsQuery, type DocsMap } from '../../context/docs/index.js';
 import { type AgentTool, failure } from './agent-tool.js';
 import { type ToolDefinition, createToolDefinition, readContextOf, toAgentTool } from './tool-definition.js';
+import { MAX_TOOL_RESULT_BYTES, capToolText } from './tool-text.js';
 
 /** The tool's name. */
 export const DOCS_MAP_TOOL = 'docs_map';
@@ -11,19 +12,45 @@ const schema = z.strictObject({
   search: z.string().min(1).optional().describe('A question in plain words: the five best matching pages, with snippets (inside target when both are given).'),
 });
 
+const listed = z.object({ target: z.string(), title: z.string() }).loose();
+
+/**
+ * The structured result of `docs_map` (MCP `structuredContent`): the
+ * `brass-agent docs --json` document of the call, whichever of its four
+ * shapes (regions; a region's pages; a page; search results) it has.
+ */
+export const docsMapOutputSchema = z
+  .object({
+    version: z.literal(1),
+    regions: z.array(listed.extend({ pageCount: z.number().int() })).optional().describe('No arguments: the regions.'),
+    pages: z.array(listed).optional().describe("No arguments: the loose top-level pages; a region: its pages."),
+    target: z.string().optional().describe('The region or page opened, canonical.'),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    path: z.string().optional().describe("The page's file (a region's own page), workspace-relative."),
+    truncated: z.boolean().optional().describe('The page was longer than docs.maxPageBytes.'),
+    body: z.string().optional().describe("The page's Markdown (also the text content's Markdown)."),
+    query: z.string().optional(),
+    scope: z.string().optional(),
+    results: z.array(listed.extend({ snippet: z.string() })).optional().describe('search: at most five pages, best first.'),
+  })
+  .loose();
+
 /**
  * `docs_map`: the project's docs map, as `brass-agent docs --json` answers
  * it (see answerDocsQuery). The permission rules on the tool and on the page
  * it opens are checked first. A page it shows counts as touched, so nested
- * context there is disclosed.
+ * context there is disclosed. A page's Markdown is text after its JSON
+ * header, not a string escaped inside JSON.
  */
 export const docsMapDefinition: ToolDefinition = createToolDefinition({
   name: DOCS_MAP_TOOL,
   effect: 'read',
   description:
     "Navigate the project's documentation. No arguments: the regions and loose pages. target: a region's pages, or a page's full text. " +
-    'search: the five best matching pages for a question, with snippets. Returns JSON.',
+    'search: the five best matching pages for a question, with snippets. Returns JSON; a page returns a JSON header, then its Markdown.',
   schema,
+  outputSchema: docsMapOutputSchema,
   truncationHint: 'open a narrower target',
   async run({ target, search }, { runtime, redact, openDocsMap }) {
     if (openDocsMap === undefined) return failure('This project has no docs map.', 'unavailable');
@@ -37,7 +64,11 @@ export const docsMapDefinition: ToolDefinition = createToolDefinition({
       if (pageCheck.verdict.decision === 'deny') return failure(`${path}: reading it is denied (${pageCheck.verdict.reason})`, 'denied');
     }
     const what = search !== undefined ? `searched docs for ${JSON.stringify(search)}` : target === undefined ? 'listed docs regions' : `opened docs ${target}`;
-    return { ok: true, content: redact(JSON.stringify(answer, null, 2)), paths: path === null ? [] : [path], summary: what };
+    const { body, ...header } = answer;
+    const content = typeof body === 'string' ? `${JSON.stringify(header, null, 2)}\n\n${body}` : JSON.stringify(answer, null, 2);
+    // The text is cut centrally; the structured body is cut the same way, after redaction (a cut secret would no longer be recognised).
+    const structured = typeof body === 'string' ? { ...answer, body: capToolText(redact(body), MAX_TOOL_RESULT_BYTES, 'open a narrower target') } : answer;
+    return { ok: true, content: redact(content), paths: path === null ? [] : [path], summary: what, structured };
   },
 });
 

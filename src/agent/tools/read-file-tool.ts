@@ -4,7 +4,7 @@ import { utf8ByteLength } from '../../core/context-text/truncate-utf8.js';
 import { type AgentTool, type AgentToolResult, failure, observationFailure } from './agent-tool.js';
 import { sliceLines } from './slice-lines.js';
 import { type ReadToolContext, type ToolDefinition, createToolDefinition, readContextOf, toAgentTool } from './tool-definition.js';
-import { MAX_TOOL_RESULT_BYTES } from './tool-text.js';
+import { MAX_TOOL_RESULT_BYTES, capToolText } from './tool-text.js';
 
 /** The tool's name. */
 export const READ_FILE_TOOL = 'read_file';
@@ -21,6 +21,16 @@ const schema = z.strictObject({
 const compatSchema = schema.extend({
   startLine: z.number().int().min(1).optional().describe('Deprecated: use offset. First line to return, 1-based.'),
   endLine: z.number().int().min(1).optional().describe('Deprecated: use limit. Last line to return, inclusive, 1-based.'),
+});
+
+/** The structured result of `read_file` (MCP `structuredContent`): the lines the text shows, and where they are. */
+export const readFileOutputSchema = z.object({
+  path: z.string().describe('Workspace-relative, forward slashes.'),
+  firstLine: z.number().int().describe('1-based line number of the first line of content.'),
+  lastLine: z.number().int().describe('1-based line number of the last line of content.'),
+  totalLines: z.number().int(),
+  content: z.string().describe('The lines, redacted; the whole file (its final newline included) when nothing was left out.'),
+  notes: z.array(z.string()).describe("What is not plain: a line range, a truncated read, invalid UTF-8, a pending edit, how to read on (the text's header)."),
 });
 
 /** Which arguments the caller used for the range, so messages name them. */
@@ -46,6 +56,7 @@ export const readFileDefinition: ToolDefinition = createToolDefinition({
     'The first read in a directory with its own AGENTS.md (or similar) appends those instructions in a <system-reminder>: follow them.',
   schema,
   compatSchema,
+  outputSchema: readFileOutputSchema,
   run: readFile,
 });
 
@@ -123,5 +134,6 @@ function present(
     paths: [path],
     ...(isWhole ? { contentPaths: [path] } : {}),
     summary: `read ${path}${isPartial ? ` lines ${slice.first}-${last}` : ''}`,
+    structured: { path, firstLine: slice.first, lastLine: last, totalLines: slice.total, content: capToolText(body), notes: allNotes },
   };
 }

@@ -15,6 +15,8 @@ export interface SearchMatchLines {
   lines: string[];
   /** The files with matches, workspace-relative, once each. */
   files: string[];
+  /** The matches the lines show, workspace-relative, their text checked against their file (not yet redacted as text). */
+  matches: SearchMatch[];
 }
 
 /**
@@ -49,7 +51,7 @@ export async function searchMatchLines(
   const located = context === undefined ? joined : await redactMatchesInContext(joined, context);
   const lines = located.map((match) => `${match.path}:${match.line}:${match.column}: ${match.text}`);
   if (result.truncated) lines.push(`[... more matches not shown: raise maxResults (up to ${maxResultsLimit}) or narrow the search ...]`);
-  return { base, lines, files: [...new Set(located.map((match) => match.path))] };
+  return { base, lines, files: [...new Set(located.map((match) => match.path))], matches: located };
 }
 
 /**

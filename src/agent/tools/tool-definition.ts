@@ -42,6 +42,8 @@ export interface ToolDefinitionSpec<Schema extends z.ZodObject, Context, Compat 
    * for older clients (it must extend `schema`). Default: `schema`.
    */
   compatSchema?: Compat;
+  /** The shape of a successful result's `structured` data (MCP `outputSchema`), defined next to the code that builds it. */
+  outputSchema?: z.ZodObject;
   /** Gets input valid for `schema`, or for `compatSchema` on the MCP surface. */
   run(input: z.output<Compat>, context: Context): Promise<AgentToolResult>;
 }
@@ -54,6 +56,8 @@ export interface ToolDefinition<Context = ReadToolContext> {
   readonly schema: z.ZodObject;
   /** The arguments the MCP server accepts: `schema` plus deprecated aliases. */
   readonly compatSchema: z.ZodObject;
+  /** What a successful result's `structured` data looks like; null: text only. */
+  readonly outputSchema: z.ZodObject | null;
   /** Name, description and JSON Schema for the model. */
   readonly llmDefinition: LlmToolDefinition;
   /**
@@ -82,6 +86,7 @@ export function createToolDefinition<Schema extends z.ZodObject, Context = ReadT
     effect: spec.effect,
     schema: spec.schema,
     compatSchema,
+    outputSchema: spec.outputSchema ?? null,
     llmDefinition: { name: spec.name, description: spec.description, inputSchema: toInputSchema(spec.schema) },
     // compatSchema extends schema: what either accepts is valid input for `run`.
     run: (input, context, options) => runToolSpec(spec, (options?.isCompat === true ? compatSchema : spec.schema) as unknown as Compat, input, context),

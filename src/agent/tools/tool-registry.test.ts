@@ -90,4 +90,17 @@ describe('the tool registry', () => {
     expect(mcpRead.content).toBe(agentRead.content);
     expect(agentRead.content).toMatch(new RegExp(`\\[\\.\\.\\. output cut: showing ${MAX_TOOL_RESULT_BYTES} of \\d+ bytes`));
   });
+
+  it('ranks the agent\'s search_text as the MCP server\'s: source before benchmarks, whatever the path order (issue 18, item 10)', async () => {
+    const benchmarks = Object.fromEntries(Array.from({ length: 4 }, (_unused, index) => [`benchmarks/b${index}.js`, 'runQuery();\nrunQuery();\n']));
+    await using workspace = await createTempWorkspace({ files: { ...FILES, ...benchmarks, 'src/run-query.ts': 'export function runQuery() {}\n' } });
+    const kit = await kitOf(workspace.root);
+    const session = await kit.session({ mode: 'read-only' });
+    const context = { session, callId: 'c', signal: new AbortController().signal };
+    const agentSearch = await session.tools.find((tool) => tool.definition.name === 'search_text')!.run({ query: 'runQuery', maxResults: 2 }, context);
+    const mcpSearch = await TOOL_REGISTRY.find((entry) => entry.name === 'search_text')!.mcp!.definition.run({ query: 'runQuery', maxResults: 2 }, { runtime: session.runtime, redact: session.redact }, { isCompat: true });
+    expect(agentSearch.content.split('\n')[0]).toBe('src/run-query.ts:1:17: export function runQuery() {}');
+    expect(mcpSearch.content).toBe(agentSearch.content);
+    expect(mcpSearch.structured).toEqual(agentSearch.structured);
+  });
 });

@@ -74,7 +74,7 @@ function readEntry(definition: ToolDefinition, create: (options: ToolSetOptions)
 export const TOOL_REGISTRY: readonly ToolRegistryEntry[] = [
   readEntry(readFileDefinition, () => createReadFileTool(), { title: 'Read a workspace file', isDisclosing: true }),
   readEntry(searchTextDefinition, () => createSearchTextTool(), { title: 'Search workspace text', isDisclosing: false }),
-  readEntry(listDirDefinition, () => createListDirTool(), null),
+  readEntry(listDirDefinition, () => createListDirTool(), { title: 'List a workspace directory', isDisclosing: true }),
   readEntry(docsMapDefinition, (options) => (options.docsMap === null ? null : createDocsMapTool(options.docsMap)), { title: 'Project docs map', isDisclosing: false }),
   {
     name: RUN_VALIDATION_TOOL,

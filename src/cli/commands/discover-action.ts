@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createCommandRuntime, openRetrievalIndexCache, openWorkspace } from '../../adapters/node-workspace/index.js';
-import { discoverContext, formatDiscoveryReport, toDiscoverJson } from '../../context/discovery/index.js';
+import { discoverContext, formatDiscoveryReport, redactDiscoverJson, toDiscoverJson } from '../../context/discovery/index.js';
 import type { CommandContext } from '../command-context.js';
 import { openProgress, outputAround, type Progress, reportDiscoveryProgress } from '../progress/index.js';
 import { readValidationOutput } from '../read-validation-output.js';
@@ -53,18 +53,7 @@ async function discover({ options, output, streams, processCwd }: CommandContext
   // Validation output can print secrets (a token in a failing assertion): what is shown is redacted.
   const redact = (text: string): string => workspace.redactor.redact(text).text;
   if (options.json) {
-    const document = toDiscoverJson(result);
-    output.json({
-      ...document,
-      // A secret-shaped file name is redacted as the model sees it (issue 15, item 16).
-      files: document.files.map((file) => ({ ...file, path: redact(file.path) })),
-      // A failing command's output can hold a secret (a token in an assertion): its shown lines are redacted too.
-      commands: document.commands.map((command) => (command.outputTail === undefined ? command : { ...command, outputTail: command.outputTail.map(redact) })),
-      signals: { paths: document.signals.paths.map((signal) => ({ ...signal, path: redact(signal.path) })), identifiers: document.signals.identifiers.map(redact) },
-      searches: document.searches.map((search) => ({ ...search, query: redact(search.query) })),
-      summary: redact(document.summary),
-      ...(document.index === undefined ? {} : { index: { ...document.index, leftOut: document.index.leftOut.map((item) => ({ ...item, examples: item.examples.map(redact) })) } }),
-    });
+    output.json(redactDiscoverJson(toDiscoverJson(result), redact));
   } else {
     // Names in the report are rendered like every name the CLI prints: a newline in one cannot fake a line (issue 15, item 23).
     const named = {

@@ -5,8 +5,8 @@
  */
 export { discoverContext, MAX_SIGNAL_IDENTIFIERS, MAX_SIGNAL_PATHS } from './discover-context.js';
 export type { DiscoverContextOptions, DiscoveryProgress, PlannedCommand } from './discover-context.js';
-export { toDiscoverJson } from './discovery-result.js';
-export type { DiscoverJson, DiscoveryResult, SignalPath } from './discovery-result.js';
+export { redactDiscoverJson, toDiscoverJson } from './discovery-result.js';
+export type { DiscoverFileJson, DiscoverJson, DiscoveryResult, SignalPath } from './discovery-result.js';
 export type { ContextFile } from './read-context-files.js';
 export type { CommandRecord } from './run-validation-commands.js';
 export type { SearchRecord } from './search-identifiers.js';
@@ -24,4 +24,5 @@ export type { Diagnostic, DiagnosticSource, LocationRole, RawLocation } from './
 export { formatDiscoveryReport } from './format-discovery-report.js';
 export { failedCommandTail } from './failed-command-tail.js';
 export type { FailedCommandInput, FailedCommandTail } from './failed-command-tail.js';
+export { roleFactorOf } from './path-role.js';
 export type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
