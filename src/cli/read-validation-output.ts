@@ -1,7 +1,5 @@
-import { constants as fsConstants } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createNodePathProbe, safeReadFile } from '../adapters/file-system/index.js';
+import { createNodePathProbe, readHeadAndTail, safeReadFile } from '../adapters/file-system/index.js';
 import { FileAccessError, InvalidInputError } from '../core/index.js';
 
 /** Validation output read from a file or stdin; beyond it the head and the tail are kept. 4 MiB. */
@@ -35,35 +33,10 @@ export async function readValidationOutput(source: string, options: { processCwd
   try {
     const file = await safeReadFile({ path: realPath, maxBytes: MAX_VALIDATION_OUTPUT_BYTES, isContained: () => true });
     // A CI log's errors are at its end: past the cap its head and tail are kept, as from stdin.
-    return file.truncated ? await readHeadAndTail(realPath, MAX_VALIDATION_OUTPUT_BYTES) : file.content;
+    return file.truncated ? await readHeadAndTail(realPath, MAX_VALIDATION_OUTPUT_BYTES, 'validation output') : file.content;
   } catch (error) {
     if (FileAccessError.isInstance(error)) throw new InvalidInputError(FLAG, error.message, { cause: error });
     throw error;
-  }
-}
-
-/**
- * The first and last halves of `maxBytes` of a file the safe read has
- * already found regular and readable. Opened again without following a
- * symlink and without blocking (a FIFO swapped in meanwhile is refused, not
- * waited on), and checked to be a regular file once open.
- */
-async function readHeadAndTail(file: string, maxBytes: number): Promise<string> {
-  const half = Math.floor(maxBytes / 2);
-  const handle = await fs.open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) throw new InvalidInputError(FLAG, `${file} is no longer a regular file`);
-    const head = Buffer.alloc(half);
-    const tail = Buffer.alloc(half);
-    const { bytesRead: headBytes } = await handle.read(head, 0, half, 0);
-    const tailStart = Math.max(headBytes, stats.size - half);
-    const { bytesRead: tailBytes } = await handle.read(tail, 0, half, tailStart);
-    const dropped = tailStart - headBytes;
-    const marker = dropped > 0 ? `\n[... ${dropped} bytes of validation output dropped ...]\n` : '';
-    return `${head.subarray(0, headBytes).toString('utf8')}${marker}${tail.subarray(0, tailBytes).toString('utf8')}`;
-  } finally {
-    await handle.close();
   }
 }
 
