@@ -1,8 +1,7 @@
 import path from 'node:path';
-import type { Runtime } from '../../core/index.js';
+import { type Runtime, isPathInside } from '../../core/index.js';
 import { describeReadFailure } from '../../core/context-text/describe-read-failure.js';
 import { findImports } from './find-imports.js';
-import { isInsideDirectory } from './is-inside-directory.js';
 
 /** Imports followed from a guidance file, counting each step (`AGENTS.md -> a.md` is one). */
 export const MAX_IMPORT_HOPS = 5;
@@ -65,7 +64,7 @@ async function follow(importer: LoadedGuidance & { realPath: string }, chain: re
       continue;
     }
     const absolute = path.resolve(path.dirname(importer.realPath), token);
-    if (!isInsideDirectory(absolute, options.projectRoot)) {
+    if (!isPathInside(absolute, options.projectRoot, false)) {
       skip('it lies outside the project root');
       continue;
     }
@@ -82,6 +81,12 @@ async function follow(importer: LoadedGuidance & { realPath: string }, chain: re
       skip(`more than ${MAX_IMPORTED_FILES} files are imported`);
       continue;
     }
+    // Resolved first: a link out of the project is refused before the runtime would ask anyone to approve the read.
+    const resolved = await options.runtime.scope.resolve(absolute);
+    if (resolved.exists && !isPathInside(resolved.absolutePath, options.projectRoot, false)) {
+      skip('it resolves outside the project (a symlink pointing elsewhere)');
+      continue;
+    }
     const observation = await options.runtime.execute({ kind: 'fs.readFile', path: absolute, maxBytes: options.maxBytes }, options.signal === undefined ? {} : { signal: options.signal });
     if (!observation.ok) {
       skip(observation.error.code === 'not-found' ? 'there is no such file' : describeReadFailure(observation.error, 'project'));
@@ -89,8 +94,8 @@ async function follow(importer: LoadedGuidance & { realPath: string }, chain: re
     }
     const file = observation.value;
     const realPath = path.isAbsolute(file.path) ? file.path : path.join(options.runtime.scope.root, file.path);
-    if (!isInsideDirectory(realPath, options.projectRoot)) {
-      skip('it resolves outside the project root (a symlink pointing elsewhere)');
+    if (!isPathInside(realPath, options.projectRoot, false)) {
+      skip('it resolves outside the project (a symlink pointing elsewhere)');
       continue;
     }
     const linkedCycle = chain.findIndex((entry) => entry.realPath === realPath);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openGuidanceRuntime } from '../../adapters/project-context/index.js';
 import { containsReminderTag } from '../../core/context-text/neutralize-reminder-tags.js';
+import { createRuntime } from '../../core/index.js';
 import { openTestParts, openTestRuntime } from '../../../test/support/open-test-runtime.js';
 import { invalidUtf8, makeFifo, makeOutsideSecret, makeSymlink } from '../../../test/support/special-files.js';
 import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
@@ -249,6 +250,25 @@ describe('resolveGuidance', () => {
           'AGENTS.md: @pipe.md: not imported: it is not a regular file (a FIFO, socket or device)',
           'AGENTS.md: @missing.md: not imported: there is no such file',
         ]);
+      } finally {
+        secret.dispose();
+      }
+    });
+
+    it('refuses an import that is a symlink out of the project without asking anyone, even when reads would be approved', async () => {
+      const secret = makeOutsideSecret();
+      try {
+        await using workspace = await createTempWorkspace({ files: { 'AGENTS.md': 'rules @out.md\n' } });
+        makeSymlink(workspace.path('out.md'), secret.file);
+        const parts = await openTestParts(workspace.root);
+        let asked = 0;
+        const permission = parts.services.permission;
+        const services = { ...parts.services, permission: { decide: permission.decide, approve: async () => ((asked += 1), 'allow-once' as const) } };
+        const runtime = createRuntime({ services, scope: parts.runtime.scope });
+        const guidance = await resolveGuidance({ runtime, workingDirectory: workspace.root, fileNames: NAMES, maxBytes: BUDGET });
+        expect(asked).toBe(0);
+        expect(guidance.promptSection).not.toContain('SECRET-KEY-MATERIAL');
+        expect(guidance.warnings).toEqual(['AGENTS.md: @out.md: not imported: it resolves outside the project (a symlink pointing elsewhere)']);
       } finally {
         secret.dispose();
       }

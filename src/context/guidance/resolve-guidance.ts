@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Runtime } from '../../core/index.js';
+import { type Runtime, isPathInside } from '../../core/index.js';
 import { describeReadFailure } from '../../core/context-text/describe-read-failure.js';
 import { neutralizeReminderTags } from '../../core/context-text/neutralize-reminder-tags.js';
 import { shareBudget } from '../../core/context-text/share-budget.js';
@@ -7,7 +7,6 @@ import { truncateUtf8, utf8ByteLength } from '../../core/context-text/truncate-u
 import { type LoadedGuidance, followImports } from './follow-imports.js';
 import { guidanceDirectories } from './guidance-directories.js';
 import type { GuidanceFile, GuidanceResult, UserGuidanceFile } from './guidance-file.js';
-import { isInsideDirectory } from './is-inside-directory.js';
 import { renderGuidanceSection } from './render-guidance-section.js';
 
 /**
@@ -84,7 +83,7 @@ export async function resolveGuidance(options: ResolveGuidanceOptions): Promise<
       }
       const file = observation.value;
       const realPath = path.isAbsolute(file.path) ? file.path : path.join(options.runtime.scope.root, file.path);
-      if (!guidancePaths.has(realPath) && !isInsideDirectory(realPath, options.workingDirectory)) {
+      if (!guidancePaths.has(realPath) && !isPathInside(realPath, options.workingDirectory, false)) {
         warnings.push(`${display}: not loaded: it is a symlink to ${toDisplayPath(realPath, options.workingDirectory)}, which is neither in the workspace nor a guidance file`);
         break;
       }
