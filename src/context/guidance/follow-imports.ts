@@ -9,6 +9,9 @@ export const MAX_IMPORT_HOPS = 5;
 /** Imported files loaded in one guidance resolution; a file listing hundreds of imports cannot make hundreds of reads. */
 export const MAX_IMPORTED_FILES = 32;
 
+/** `@path` imports looked at in one guidance resolution, followed or not: past it one warning, not one per import. */
+export const MAX_IMPORTS_CONSIDERED = 64;
+
 /** A guidance file as read, before the budget is shared. */
 export interface LoadedGuidance {
   /** Path relative to the working directory (or the user file's display path). */
@@ -33,8 +36,8 @@ export interface FollowImportsOptions {
   maxBytes: number;
   /** Real paths already in the prompt; imports of them are not repeated. Updated. */
   seen: Set<string>;
-  /** Imported files loaded so far in this resolution. Updated. */
-  counter: { imported: number };
+  /** Imported files loaded and imports looked at so far in this resolution. Updated. */
+  counter: { imported: number; considered: number };
   warnings: string[];
   signal?: AbortSignal;
 }
@@ -47,8 +50,9 @@ export interface FollowImportsOptions {
  * itself (scope, permission rules, safe read: no FIFOs or devices, at most
  * `maxBytes` read). A cycle, a chain longer than MAX_IMPORT_HOPS, more than
  * MAX_IMPORTED_FILES imports or an unreadable file is skipped with a
- * warning naming the importing file and the import; a file already loaded
- * is not loaded again.
+ * warning naming the importing file and the import; past
+ * MAX_IMPORTS_CONSIDERED imports the rest are dropped with one warning. A
+ * file already loaded is not loaded again.
  */
 export async function followImports(importer: LoadedGuidance & { realPath: string }, options: FollowImportsOptions): Promise<LoadedGuidance[]> {
   return follow(importer, [importer], options);
@@ -58,6 +62,11 @@ async function follow(importer: LoadedGuidance & { realPath: string }, chain: re
   const loaded: LoadedGuidance[] = [];
   const { warnings } = options;
   for (const token of findImports(importer.content)) {
+    options.counter.considered += 1;
+    if (options.counter.considered > MAX_IMPORTS_CONSIDERED) {
+      if (options.counter.considered === MAX_IMPORTS_CONSIDERED + 1) warnings.push(`${importer.path}: @${token} and every later import: not followed: more than ${MAX_IMPORTS_CONSIDERED} imports in the guidance`);
+      return loaded;
+    }
     const skip = (reason: string): void => void warnings.push(`${importer.path}: @${token}: not imported: ${reason}`);
     if (path.isAbsolute(token) || token.startsWith('~')) {
       skip('only paths relative to the importing file are followed');

@@ -286,6 +286,20 @@ describe('resolveGuidance', () => {
       expect(guidance.warnings).toEqual(['../AGENTS.md: @../escape.md: not imported: it lies outside the project root']);
     });
 
+    it('looks at no more than 64 imports and says so once, and loads no more than 32 files', async () => {
+      const files: Record<string, string> = { 'AGENTS.md': Array.from({ length: 100 }, (_, index) => `@missing-${index}.md`).join('\n') };
+      await using flood = await createTempWorkspace({ files });
+      const flooded = await resolveIn(flood.root);
+      expect(flooded.warnings).toHaveLength(65);
+      expect(flooded.warnings.at(-1)).toBe('AGENTS.md: @missing-64.md and every later import: not followed: more than 64 imports in the guidance');
+      const many: Record<string, string> = { 'AGENTS.md': Array.from({ length: 40 }, (_, index) => `@${index}.md`).join('\n') };
+      for (let index = 0; index < 40; index += 1) many[`${index}.md`] = `file ${index}\n`;
+      await using workspace = await createTempWorkspace({ files: many });
+      const guidance = await resolveIn(workspace.root);
+      expect(guidance.files).toHaveLength(1 + 32);
+      expect(guidance.warnings).toEqual(Array.from({ length: 8 }, (_, index) => `AGENTS.md: @${32 + index}.md: not imported: more than 32 files are imported`));
+    });
+
     it('caps a 10 MB import to the shared budget, read only up to it', async () => {
       await using workspace = await createTempWorkspace({ files: { 'AGENTS.md': 'see @big.md\n', 'big.md': 'y'.repeat(10 * 1024 * 1024) } });
       const guidance = await resolveIn(workspace.root);

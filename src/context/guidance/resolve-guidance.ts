@@ -66,7 +66,7 @@ export async function resolveGuidance(options: ResolveGuidanceOptions): Promise<
     loaded.push({ path: displayPath, source: 'user', content, totalBytes, isCutAtRead: utf8ByteLength(content) < totalBytes });
   }
   const seen = new Set<string>();
-  const counter = { imported: 0 };
+  const counter = { imported: 0, considered: 0 };
   const projectRoot = options.projectRoot ?? options.workingDirectory;
   const directories = guidanceDirectories(projectRoot, options.workingDirectory);
   const namesIn = (index: number): readonly string[] => (index === 0 ? [...options.fileNames, COPILOT_INSTRUCTIONS_PATH] : options.fileNames);
