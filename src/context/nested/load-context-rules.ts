@@ -52,7 +52,7 @@ const CURSOR_RULES: RuleSource = {
   extension: '.mdc',
   globsKey: 'globs',
   parse: parseCursorRuleFrontmatter,
-  // Cursor matches a glob without a slash (`*.tsx`) in every directory, as .gitignore does, and a leading `/` means the project root.
+  // Cursor matches a glob without a slash (`*.tsx`) in every directory, as .gitignore does; a leading `/` means the root the rules directory is in.
   normalizeGlob: (glob) => (glob.startsWith('/') ? glob.slice(1) : glob.includes('/') ? glob : `**/${glob}`),
 };
 
