@@ -52,7 +52,8 @@ const CURSOR_RULES: RuleSource = {
   extension: '.mdc',
   globsKey: 'globs',
   parse: parseCursorRuleFrontmatter,
-  // Cursor matches a glob without a slash (`*.tsx`) in every directory, as .gitignore does; a leading `/` means the root the rules directory is in.
+  // A glob without a slash is taken to match in every directory, as in .gitignore: Cursor rules write `*.tsx` meaning
+  // every .tsx file, which rooted at the workspace would match only top-level ones. A leading `/` is the workspace root.
   normalizeGlob: (glob) => (glob.startsWith('/') ? glob.slice(1) : glob.includes('/') ? glob : `**/${glob}`),
 };
 
