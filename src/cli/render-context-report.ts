@@ -32,7 +32,14 @@ export function renderContextReport(input: ContextReportInput): string {
   const guidanceBytes = guidance.reduce((sum, file) => sum + file.bytes, 0);
   lines.push(bold(`guidance: ${guidance.length} file(s), ${guidanceBytes} bytes, most general first`));
   for (const file of guidance) {
-    const why = file.source === 'user' ? 'user guidance (config directory)' : file.path.startsWith('../') ? 'between the project root and the workspace' : 'the workspace root';
+    const why =
+      file.source === 'user'
+        ? 'user guidance (config directory)'
+        : file.importedBy !== undefined
+          ? `imported by ${printable(file.importedBy)}`
+          : file.path.startsWith('../')
+            ? 'between the project root and the workspace'
+            : 'the workspace root';
     lines.push(`  ${printable(file.path)}  ${file.bytes} bytes  ${dim(why)}${file.truncated ? `  ${dim(`(cut: ${file.bytes} of ${file.totalBytes} bytes)`)}` : ''}`);
   }
   if (guidance.length === 0) lines.push(dim('  (none)'));

@@ -58,7 +58,7 @@ describe('loadConfig', () => {
         excludeGlobs: [],
         maxScopedBytes: 32768,
       },
-      guidance: { fileNames: ['AGENTS.md', 'CLAUDE.md'], rootMarkers: ['.git'], maxBytes: 32768 },
+      guidance: { fileNames: ['AGENTS.override.md', 'AGENTS.md', 'CLAUDE.md', 'GEMINI.md'], rootMarkers: ['.git'], maxBytes: 32768 },
       contextDiscovery: { enabled: true, maxFiles: 100, maxDepth: 8, maxFileBytes: 32768, maxSessionBytes: 131072 },
       docs: { dir: 'docs', maxPageBytes: 1048576, cache: true },
       redaction: { enabled: true, additionalPatterns: [], allowPatterns: [] },

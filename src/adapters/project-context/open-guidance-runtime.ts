@@ -11,7 +11,8 @@ import type { PathProbe, PermissionService, Runtime, Services } from '../../core
  * refused, never asked: guidance is not worth a prompt, and an approval or a
  * folder grant must not let a planted symlink pull a file into the prompt.
  * Which files may be read is decided by resolveGuidance (only the guidance
- * files themselves, or files in the workspace).
+ * files themselves, files in the workspace, and the files their `@path`
+ * imports name inside the project root).
  */
 export async function openGuidanceRuntime(options: {
   projectRoot: string;

@@ -58,7 +58,8 @@ export async function executeContext({ options, output, streams }: CommandContex
   if (options.json) {
     output.json({
       version: 1,
-      guidance: session.guidance.files.map((file) => ({ path: file.path, bytes: file.bytes })),
+      // importedBy only on a file an `@path` import pulled in: the contract's shape, one field added.
+      guidance: session.guidance.files.map((file) => ({ path: file.path, bytes: file.bytes, ...(file.importedBy === undefined ? {} : { importedBy: file.importedBy }) })),
       scoped: session.scoped.files.map((file) => ({ path: file.path, layer: file.layer })),
       manifest: session.manifest.entries.map((entry) => ({ path: entry.path, dir: entry.dir, label: entry.label })),
       reminders: reminders.flatMap(({ reminder }) => (reminder === null ? [] : [{ trigger: reminder.trigger, paths: reminder.paths, bytes: reminder.bytes, text: redact(reminder.text) }])),

@@ -14,7 +14,7 @@ function collect(value: string, previous: string[]): string[] {
  */
 export function contextCommand(run: CommandRunner): Command {
   return withCommonOptions(new Command('context'))
-    .description('show the guidance, scoped context and nested context a session would load, and why')
+    .description('show the guidance (AGENTS.md, CLAUDE.md, GEMINI.md, ... and their @path imports), scoped context, rules (.brass-agent/rules, .cursor/rules) and nested context a session would load, and why')
     .option('--agent <name>', 'run as this agent (agents.<name> or .brass-agent/agents/<name>.md)')
     .option('--flow <id>', 'run as a step of this flow (with --step)')
     .option('--step <name>', 'the flow step (with --flow)')

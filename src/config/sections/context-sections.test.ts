@@ -8,7 +8,7 @@ import { ConfigSchema } from '../schema.js';
 describe('context sections of the config schema', () => {
   it('defaults every new key', () => {
     const config = ConfigSchema.parse({});
-    expect(config.guidance).toEqual({ fileNames: ['AGENTS.md', 'CLAUDE.md'], rootMarkers: ['.git'], maxBytes: 32768 });
+    expect(config.guidance).toEqual({ fileNames: ['AGENTS.override.md', 'AGENTS.md', 'CLAUDE.md', 'GEMINI.md'], rootMarkers: ['.git'], maxBytes: 32768 });
     expect(config.contextDiscovery).toEqual({ enabled: true, maxFiles: 100, maxDepth: 8, maxFileBytes: 32768, maxSessionBytes: 131072 });
     expect(config.context.paths).toBeUndefined();
     expect(config.context.maxScopedBytes).toBe(32768);

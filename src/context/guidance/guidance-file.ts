@@ -14,6 +14,8 @@ export interface GuidanceFile {
   source: 'user' | 'project';
   /** Absolute real path of a project file (symlinks resolved); absent for the user file. */
   realPath?: string;
+  /** For a file pulled in by an `@path` import: the `path` of the file that imports it. */
+  importedBy?: string;
   /** UTF-8 bytes of `text`. */
   bytes: number;
   /** Size of the whole file in bytes. */
@@ -26,7 +28,7 @@ export interface GuidanceFile {
 
 /** Guidance for one working directory. */
 export interface GuidanceResult {
-  /** The user file first, then the project root down to the working directory (nearest last). */
+  /** The user file first, then the project root down to the working directory (nearest last); each file's imports follow it. */
   files: GuidanceFile[];
   /** The system prompt section; `''` when there is no guidance. */
   promptSection: string;

@@ -3,7 +3,8 @@ import type { GuidanceFile } from './guidance-file.js';
 
 /**
  * The system prompt section of the guidance files: a short preamble, then
- * each file under a header naming its path, nearest last; a cut file ends
+ * each file under a header naming its path (and, for an import, the file
+ * that imports it), nearest last; a cut file ends
  * with a notice saying how much is shown. `''` when there are no files.
  */
 export function renderGuidanceSection(files: readonly GuidanceFile[], maxBytes: number): string {
@@ -14,7 +15,8 @@ export function renderGuidanceSection(files: readonly GuidanceFile[], maxBytes: 
   ];
   for (const file of files) {
     const name = escapePromptPath(file.path);
-    parts.push(`## ${file.source === 'user' ? `User guidance: ${name}` : `Guidance: ${name}`}`);
+    const importedBy = file.importedBy === undefined ? '' : ` (imported by ${escapePromptPath(file.importedBy)})`;
+    parts.push(`## ${file.source === 'user' ? `User guidance: ${name}` : `Guidance: ${name}${importedBy}`}`);
     const body = file.text.trimEnd();
     if (body.length > 0) parts.push(body);
     if (file.truncated) parts.push(truncationNotice(file, name, files.length, maxBytes));

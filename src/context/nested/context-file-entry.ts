@@ -12,14 +12,14 @@ export interface ContextFileEntry {
   label: string;
 }
 
-/** A path-scoped rule from `.brass-agent/rules/*.md`. */
+/** A path-scoped rule from `.brass-agent/rules/*.md` or Cursor's `.cursor/rules/*.mdc`. */
 export interface ContextRule {
-  /** Workspace-relative path, e.g. `.brass-agent/rules/api.md`. */
+  /** Workspace-relative path, e.g. `.brass-agent/rules/api.md` or `.cursor/rules/api.mdc`. */
   path: string;
   realPath: string;
   /** Sanitised frontmatter `description`; `''` when there is none. */
   label: string;
-  /** Workspace-relative globs of frontmatter `paths`; empty for a rule without paths. */
+  /** Workspace-relative globs of frontmatter `paths` (`globs` in a Cursor rule); empty for a rule without paths. */
   globs: string[];
   /** The longest directory every glob starts with (`src/api` for `src/api/**`), `.` when none. */
   dir: string;

@@ -56,6 +56,53 @@ describe('loadContextRules', () => {
     }
   });
 
+  describe('Cursor rules, .cursor/rules/*.mdc (issue 18, item 7)', () => {
+    it('maps globs, description and alwaysApply onto the same rules, after the brass-agent ones', async () => {
+      await using workspace = await createTempWorkspace({
+        files: {
+          '.brass-agent/rules/api.md': '---\npaths: src/api/**\n---\nValidate input.\n',
+          '.cursor/rules/components.mdc': '---\ndescription: React components\nglobs: src/components/**/*.tsx, *.css\nalwaysApply: false\n---\nUse function components.\n',
+          '.cursor/rules/review.mdc': '---\ndescription: Review checklist\nglobs:\nalwaysApply: false\n---\nCheck tests.\n',
+          '.cursor/rules/style.mdc': '---\ndescription:\nglobs:\nalwaysApply: true\n---\nTwo spaces.\n',
+          '.cursor/rules/rooted.mdc': '---\nglobs: ["/docs/*.md"]\n---\nWrite plainly.\n',
+          '.cursor/rules/notes.md': '---\nalwaysApply: true\n---\nnot a Cursor rule: wrong extension\n',
+        },
+      });
+      const { rules, warnings } = await loadContextRules({ runtime: await openTestRuntime(workspace.root), maxFileBytes: 1024 });
+      expect(warnings).toEqual([]);
+      expect(rules.map((rule) => [rule.path, rule.globs, rule.dir, rule.label, rule.alwaysApply])).toEqual([
+        ['.brass-agent/rules/api.md', ['src/api/**'], 'src/api', '', false],
+        ['.cursor/rules/components.mdc', ['src/components/**/*.tsx', '**/*.css'], '.', 'React components', false],
+        ['.cursor/rules/review.mdc', [], '.', 'Review checklist', false],
+        ['.cursor/rules/rooted.mdc', ['docs/*.md'], 'docs', '', false],
+        ['.cursor/rules/style.mdc', [], '.', '', true],
+      ]);
+      expect(rules[4]!.body).toBe('Two spaces.\n');
+    });
+
+    it('skips an .mdc with broken frontmatter, a manual rule and a FIFO with a warning, and keeps the good ones', async () => {
+      await using workspace = await createTempWorkspace({
+        files: {
+          '.cursor/rules/good.mdc': '---\nglobs: **/*.ts\n---\nok\n',
+          '.cursor/rules/unclosed.mdc': '---\nglobs: **/*.ts\n',
+          '.cursor/rules/not-key-value.mdc': '---\nthis is not frontmatter\n---\n',
+          '.cursor/rules/bad-apply.mdc': '---\nalwaysApply: sometimes\n---\n',
+          '.cursor/rules/manual.mdc': '---\ndescription:\nglobs:\nalwaysApply: false\n---\nOnly when mentioned.\n',
+        },
+      });
+      makeFifo(workspace.path('.cursor/rules/pipe.mdc'));
+      const { rules, warnings } = await loadContextRules({ runtime: await openTestRuntime(workspace.root), maxFileBytes: 1024 });
+      expect(rules.map((rule) => rule.path)).toEqual(['.cursor/rules/good.mdc']);
+      expect(warnings).toEqual([
+        '.cursor/rules/bad-apply.mdc: skipped: alwaysApply must be true or false, not "sometimes"',
+        '.cursor/rules/manual.mdc: skipped: a rule needs globs, a description or alwaysApply: true',
+        '.cursor/rules/not-key-value.mdc: skipped: frontmatter line 1 is not "key: value"',
+        '.cursor/rules/pipe.mdc: skipped: it is not a regular file (fifo)',
+        '.cursor/rules/unclosed.mdc: skipped: the frontmatter block has no closing --- line',
+      ]);
+    });
+  });
+
   it('is empty without a rules directory', async () => {
     await using workspace = await createTempWorkspace();
     expect(await loadContextRules({ runtime: await openTestRuntime(workspace.root), maxFileBytes: 1024 })).toEqual({ rules: [], warnings: [] });
