@@ -4,6 +4,7 @@ import { boundResponseBytes, wireByteBound } from './bound-response-bytes.js';
 import type * as SdkTurnModule from './sdk-turn.js';
 import type { LlmFailure, LlmFailureContext } from './classify-llm-error.js';
 import { DEFAULT_BASE_URLS } from './default-base-urls.js';
+import { displayBaseUrl } from './display-base-url.js';
 import type { LlmProvider, LlmSettings } from './llm-settings.js';
 import { retryDelayMs } from './retry-delay.js';
 
@@ -24,6 +25,13 @@ const KEY_HINTS: Record<LlmProvider, string> = {
   openai: 'check the key in BRASS_LLM_API_KEY or OPENAI_API_KEY (or the variable named by llm.apiKeyEnv)',
   anthropic: 'check the key in BRASS_LLM_API_KEY or ANTHROPIC_API_KEY (or the variable named by llm.apiKeyEnv)',
 };
+
+/** What to check after HTTP 401/403: the key and where it came from, or that none was sent. */
+function rejectedKeyHint(options: Pick<LlmSettings, 'provider' | 'apiKey' | 'apiKeyVariable'>): string {
+  if (options.apiKey === undefined || options.apiKey === '') return `no API key was sent: the endpoint wants one; set BRASS_LLM_API_KEY (or name a variable in llm.apiKeyEnv)`;
+  if (options.apiKeyVariable !== undefined) return `check the key in ${options.apiKeyVariable} (that is where it came from), and that it is valid for this endpoint`;
+  return KEY_HINTS[options.provider];
+}
 
 /**
  * The Llm service over the Vercel AI SDK, for an OpenAI-compatible endpoint
@@ -61,7 +69,7 @@ export function createLlm(options: CreateLlmOptions): Llm {
   }
   silenceSdkWarnings();
   let model: LanguageModel | undefined;
-  const context: LlmFailureContext = { model: options.model, displayUrl: displayUrl(baseUrl), keyHint: KEY_HINTS[options.provider] };
+  const context: LlmFailureContext = { model: options.model, displayUrl: displayBaseUrl(baseUrl), keyHint: rejectedKeyHint(options) };
   const sleep = options.sleep ?? defaultSleep;
   const redact = (text: string): string => redactSecret(text, options.apiKey);
   // Bounds what the stream parser may buffer, even for one event that never ends (see bound-response-bytes.ts).
@@ -162,16 +170,6 @@ async function sleepUnlessCancelled(sleep: (ms: number) => Promise<void>, ms: nu
 
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** The base URL as messages show it: no user info, query or fragment. */
-function displayUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
-  } catch {
-    return baseUrl;
-  }
 }
 
 /** Shorter "keys" (local endpoints often take any word, such as "ollama") are not secrets, and redacting them would garble messages. */
