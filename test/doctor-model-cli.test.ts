@@ -52,9 +52,7 @@ async function withServer<T>(script: readonly ScriptedTurn[], body: (server: Scr
 describe('doctor: the model configuration', () => {
   it('reports provider, model, base URL and the key variable with their sources, and makes no request', { timeout: TIMEOUT_MS }, async () => {
     await withServer([{ text: 'must not be asked' }], async (server) => {
-      const url = new URL(server.baseUrl);
-      const withCredentials = `http://someone:${FAKE_LLM_KEY}@${url.host}/v1`;
-      const env = { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_MODEL: 'qwen3', BRASS_LLM_BASE_URL: withCredentials, BRASS_LLM_API_KEY: FAKE_LLM_KEY };
+      const env = { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_MODEL: 'qwen3', BRASS_LLM_BASE_URL: server.baseUrl, BRASS_LLM_API_KEY: FAKE_LLM_KEY };
       const json = await doctor(['--json'], env);
 
       expect(json.code).toBe(0);
@@ -70,12 +68,25 @@ describe('doctor: the model configuration', () => {
       });
       expect(row(json.document, 'model')).toMatchObject({ status: 'ok' });
       expect(json.document?.llmCheck).toBeUndefined();
-      expect(json.stdout).not.toContain('someone');
 
       const human = await doctor([], env);
       expect(human.stdout).toMatch(/^ok {3}model {8}provider openai-compatible \(env:BRASS_LLM_PROVIDER\), model qwen3 \(env:BRASS_LLM_MODEL\), base URL http:\/\/127\.0\.0\.1:\d+\/v1 \(env:BRASS_LLM_BASE_URL\), key from env:BRASS_LLM_API_KEY$/m);
       expect(server.requests).toHaveLength(0);
     });
+  });
+
+  it('fails for a base URL with a user name and password, showing it without them (fetch would put them in its error)', { timeout: TIMEOUT_MS }, async () => {
+    const password = 'hunter2-base-url-password';
+    const result = await doctor(['--check-llm', '--json'], { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_MODEL: 'm', BRASS_LLM_BASE_URL: `http://someone:${password}@127.0.0.1:11434/v1` });
+
+    expect(result.code).toBe(1);
+    expect(row(result.document, 'model')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('llm.baseUrl: the base URL http://127.0.0.1:11434/v1 has a user name or password in it, which model requests cannot carry'),
+    });
+    expect(result.document?.model).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1' });
+    expect(result.stdout).not.toContain(password);
+    expect(result.stdout).not.toContain('someone');
   });
 
   it.each([

@@ -68,6 +68,14 @@ describe('run: a failing model endpoint says what is wrong and what to check', (
     expect((JSON.parse(json.stdout) as { state: string; summary: string }).summary).toContain(expected);
   });
 
+  it('a base URL with a user name and password: exit 2 naming the setting, never echoing them', { timeout: TIMEOUT_MS }, async () => {
+    const password = 'hunter2-base-url-password';
+    const result = await runAgainst('openai-compatible', `http://someone:${password}@127.0.0.1:11434/v1`);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: llm.baseUrl: the base URL http://127.0.0.1:11434/v1 has a user name or password in it, which model requests cannot carry');
+    expect(`${result.stdout}${result.stderr}`).not.toContain(password);
+  });
+
   it('a port fetch refuses to use (undici "bad port") is not reachable either, not a malformed answer', { timeout: TIMEOUT_MS }, async () => {
     // Port 9 (discard) is on the Fetch standard's list of bad ports: the request is never sent.
     const result = await runAgainst('openai-compatible', 'http://127.0.0.1:9/v1');

@@ -4,7 +4,7 @@ import { boundResponseBytes, wireByteBound } from './bound-response-bytes.js';
 import type * as SdkTurnModule from './sdk-turn.js';
 import type { LlmFailure, LlmFailureContext } from './classify-llm-error.js';
 import { DEFAULT_BASE_URLS } from './default-base-urls.js';
-import { displayBaseUrl } from './display-base-url.js';
+import { assertBaseUrlWithoutCredentials, displayBaseUrl } from './display-base-url.js';
 import type { LlmProvider, LlmSettings } from './llm-settings.js';
 import { retryDelayMs } from './retry-delay.js';
 
@@ -52,7 +52,7 @@ function rejectedKeyHint(options: Pick<LlmSettings, 'provider' | 'apiKey' | 'api
  * never containing the API key; a cancelled `request.signal` throws `aborted`
  * (or the signal's own BrassError reason). Nothing is printed.
  *
- * @throws BrassError `llm-no-key` at creation when `openai`/`anthropic` have no key; InvalidInputError when `openai-compatible` has no base URL.
+ * @throws BrassError `llm-no-key` at creation when `openai`/`anthropic` have no key; InvalidInputError when `openai-compatible` has no base URL or the base URL has a user name or password.
  *
  * @example
  * const llm = createLlm({ provider: 'openai-compatible', model: 'qwen3', baseUrl: 'http://127.0.0.1:11434/v1', timeoutMs: 120_000, maxRetries: 2, maxOutputTokens: 8192 });
@@ -63,6 +63,7 @@ export function createLlm(options: CreateLlmOptions): Llm {
   if (baseUrl === undefined) {
     throw new InvalidInputError('llm.baseUrl', 'provider openai-compatible needs a base URL: set llm.baseUrl or BRASS_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1');
   }
+  assertBaseUrlWithoutCredentials(baseUrl);
   // Without a key the provider packages would read OPENAI_API_KEY / ANTHROPIC_API_KEY themselves.
   if (options.provider !== 'openai-compatible' && (options.apiKey === undefined || options.apiKey === '')) {
     throw new BrassError('llm-no-key', `no API key for provider ${options.provider}`, { hint: KEY_HINTS[options.provider] });

@@ -1,5 +1,6 @@
 import type { Config } from '../../config/index.js';
 import { BrassError, InvalidInputError } from '../../core/index.js';
+import { assertBaseUrlWithoutCredentials } from './display-base-url.js';
 
 /** The wire protocols createLlm speaks. */
 export type LlmProvider = 'openai-compatible' | 'openai' | 'anthropic';
@@ -40,7 +41,7 @@ const BRASS_KEY_VARIABLE = 'BRASS_LLM_API_KEY';
  * never appears in an error.
  *
  * @throws BrassError `llm-no-key` when the variable named by apiKeyEnv is unset, or `openai`/`anthropic` have no key.
- * @throws InvalidInputError when the model is missing, or `openai-compatible` has no base URL.
+ * @throws InvalidInputError when the model is missing, `openai-compatible` has no base URL, or the base URL has a user name or password.
  *
  * @example
  * const settings = resolveLlmSettings(config.llm, process.env);
@@ -55,6 +56,7 @@ export function resolveLlmSettings(llm: Config['llm'], env: Readonly<Record<stri
   if (provider === 'openai-compatible' && llm.baseUrl === undefined) {
     throw new InvalidInputError('llm.baseUrl', 'provider openai-compatible needs a base URL: set llm.baseUrl or BRASS_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1');
   }
+  if (llm.baseUrl !== undefined) assertBaseUrlWithoutCredentials(llm.baseUrl);
   const apiKeyVariable = resolveApiKeyVariable(provider, llm.apiKeyEnv, env);
   const apiKey = apiKeyVariable === undefined ? undefined : env[apiKeyVariable];
   return {
