@@ -92,7 +92,7 @@ describe('doctor: the model configuration', () => {
   it.each([
     ['openai', 'OPENAI_API_KEY'],
     ['anthropic', 'ANTHROPIC_API_KEY'],
-  ])('fails for the hosted provider %s without a key (exit 1), naming the variable to set', { timeout: TIMEOUT_MS }, async (provider, variable) => {
+  ])('fails for the hosted provider %s without a key (exit 1), naming the variable to set; with %s set it is ok', { timeout: TIMEOUT_MS }, async (provider, variable) => {
     const result = await doctor(['--json'], { BRASS_LLM_PROVIDER: provider, BRASS_LLM_MODEL: 'some-model' });
 
     expect(result.code).toBe(1);
@@ -100,6 +100,11 @@ describe('doctor: the model configuration', () => {
     expect(row(result.document, 'model')?.status).toBe('fail');
     expect(row(result.document, 'model')?.detail).toContain(`neither BRASS_LLM_API_KEY nor ${variable} is set`);
     expect(result.document?.model).toMatchObject({ provider, apiKeySource: 'none', baseUrlSource: 'default' });
+
+    const withKey = await doctor(['--json'], { BRASS_LLM_PROVIDER: provider, BRASS_LLM_MODEL: 'some-model', [variable]: FAKE_LLM_KEY });
+    expect(withKey.code).toBe(0);
+    expect(row(withKey.document, 'model')?.status).toBe('ok');
+    expect(withKey.document?.model).toMatchObject({ provider, apiKeySource: `env:${variable}` });
   });
 
   it('accepts a local openai-compatible endpoint without a key', { timeout: TIMEOUT_MS }, async () => {
