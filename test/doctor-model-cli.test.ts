@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from './support/closed-port.js';
+import { FakeRandom, fakeSecret } from './support/fake-secrets.js';
 import { FAKE_LLM_KEY, modelCliEnv } from './support/model-cli-env.js';
 import { runCli } from './support/run-cli.js';
 import { startScriptedLlmServer, type ScriptedLlmServer, type ScriptedTurn } from './support/scripted-llm-server.js';
@@ -188,6 +189,30 @@ describe('doctor --check-llm', () => {
     const human = await doctor(['--check-llm'], { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_MODEL: 'tiny', BRASS_LLM_BASE_URL: baseUrl });
     expect(human.code).toBe(1);
     expect(human.stdout).toContain(`FAIL llm          not reachable: cannot reach ${baseUrl}: connection refused; hint: is the server running?`);
+  });
+
+  it('reports any other answer as failed with its status, the endpoint text redacted', { timeout: TIMEOUT_MS }, async () => {
+    const token = fakeSecret(new FakeRandom(18), 'github-classic').value;
+    await withServer([{ fault: 'http-status', status: 400, body: { error: { message: `unsupported parameter (account token ${token})` } } }], async (server) => {
+      const result = await doctor(['--check-llm', '--json'], { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_MODEL: 'tiny', BRASS_LLM_BASE_URL: server.baseUrl, BRASS_LLM_API_KEY: FAKE_LLM_KEY });
+
+      expect(result.code).toBe(1);
+      expect(result.document?.llmCheck).toMatchObject({ status: 'failed', httpStatus: 400, message: expect.stringContaining('the endpoint refused the request (HTTP 400): unsupported parameter') });
+      expect(result.stdout).not.toContain(token);
+    });
+  });
+
+  it('times out on an endpoint that never answers, within llm.timeoutMs', { timeout: TIMEOUT_MS }, async () => {
+    home.write('config/brass-agent/config.json', JSON.stringify({ llm: { timeoutMs: 300 } }));
+    try {
+      await withServer([{ fault: 'hang' }], async (server) => {
+        const result = await doctor(['--check-llm', '--json'], { BRASS_LLM_PROVIDER: 'anthropic', BRASS_LLM_MODEL: 'tiny', BRASS_LLM_BASE_URL: server.baseUrl, BRASS_LLM_API_KEY: FAKE_LLM_KEY });
+        expect(result.code).toBe(1);
+        expect(result.document?.llmCheck).toMatchObject({ status: 'timeout', httpStatus: null, message: 'the model gave no complete answer within 0.3 s' });
+      });
+    } finally {
+      home.write('config/brass-agent/config.json', '{}');
+    }
   });
 
   it('fails when there is no model to check', { timeout: TIMEOUT_MS }, async () => {

@@ -1,4 +1,4 @@
-import { BrassError } from '../../core/index.js';
+import { BrassError, createRedactor } from '../../core/index.js';
 import { chooseSearchEngine, loadWorkspaceConfig, readWorkspaceConfigFiles, type OpenWorkspaceOptions } from '../../adapters/node-workspace/index.js';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../adapters/node-workspace/index.js';
 import { createSandboxedShell, describeSandboxGap, type SandboxedShell } from '../../adapters/sandbox/index.js';
@@ -105,13 +105,16 @@ export async function runDoctorChecks(options: DoctorOptions): Promise<DoctorRep
     }
   }
   checks.push({ name: 'user config', status: 'ok', detail: show(files.user.path) });
-  if (loaded === null) return { checks };
+  // What doctor shows passes the redactor every other output passes (an endpoint's error text, a model name, a path).
+  const redactor = createRedactor({ ...(loaded?.config.redaction ?? {}), env: options.env, secretVariables: apiKeyEnv === undefined ? [] : [apiKeyEnv] });
+  const redacted = (report: DoctorReport): DoctorReport => redactor.redactValue(report).value;
+  if (loaded === null) return redacted({ checks });
   const model = inspectModel(loaded, options.env, (source) => showSource(source, show));
   checks.push(model.check);
-  if (options.checkLlm !== true) return { checks, model: model.report };
+  if (options.checkLlm !== true) return redacted({ checks, model: model.report });
   const endpoint = await checkModelEndpoint(model.settings);
   checks.push(endpoint.check);
-  return { checks, model: model.report, llmCheck: endpoint.result };
+  return redacted({ checks, model: model.report, llmCheck: endpoint.result });
 }
 
 /** The `sandbox` row: active, or why not, what that means for this workspace, and the fix. */
