@@ -26,7 +26,7 @@ const OLLAMA_BASE_URL_EXAMPLE = 'for Ollama: http://127.0.0.1:11434/v1';
 const PROVIDER_MESSAGE_MAX_CHARS = 200;
 
 /** What kind of network failure a code is: each kind has its own hint. */
-type NetworkKind = 'refused' | 'dns' | 'timeout' | 'route' | 'closed';
+type NetworkKind = 'refused' | 'dns' | 'timeout' | 'route' | 'closed' | 'tls' | 'not-tls';
 
 /** Network error codes (Node and undici): the words for the one-line message, and the kind. */
 const NETWORK_CODES: Record<string, { text: string; kind: NetworkKind }> = {
@@ -45,7 +45,17 @@ const NETWORK_CODES: Record<string, { text: string; kind: NetworkKind }> = {
   ConnectionRefused: { text: 'connection refused', kind: 'refused' },
   ConnectionClosed: { text: 'connection closed', kind: 'closed' },
   FailedToOpenSocket: { text: 'connection refused', kind: 'refused' },
+  ERR_SSL_WRONG_VERSION_NUMBER: { text: 'the server does not speak TLS', kind: 'not-tls' },
+  DEPTH_ZERO_SELF_SIGNED_CERT: { text: 'its TLS certificate is self-signed', kind: 'tls' },
+  SELF_SIGNED_CERT_IN_CHAIN: { text: 'its TLS certificate chain is self-signed', kind: 'tls' },
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: { text: 'its TLS certificate is not trusted', kind: 'tls' },
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: { text: 'its TLS certificate issuer is not trusted', kind: 'tls' },
+  CERT_HAS_EXPIRED: { text: 'its TLS certificate has expired', kind: 'tls' },
+  ERR_TLS_CERT_ALTNAME_INVALID: { text: 'its TLS certificate is for another host name', kind: 'tls' },
 };
+
+/** Kinds worth another attempt: the server may be starting, the network may come back. A TLS mismatch or an unknown cause will not change. */
+const RETRYABLE_KINDS: ReadonlySet<NetworkKind> = new Set(['refused', 'dns', 'timeout', 'route', 'closed']);
 
 /** The hint for a request that got no response, by what went wrong. */
 function unreachableHint(kind: NetworkKind | undefined): string {
@@ -58,6 +68,10 @@ function unreachableHint(kind: NetworkKind | undefined): string {
       return 'the endpoint did not answer in time: check the network, a proxy or firewall, and llm.baseUrl';
     case 'route':
       return 'check the network connection and the host in llm.baseUrl';
+    case 'not-tls':
+      return 'llm.baseUrl says https but the server answers plain HTTP: use http:// (local servers usually do)';
+    case 'tls':
+      return 'check the host in llm.baseUrl; for a private certificate authority, point NODE_EXTRA_CA_CERTS at its certificate';
     default:
       return `check that the server is running and that llm.baseUrl is right (${OLLAMA_BASE_URL_EXAMPLE})`;
   }
@@ -75,7 +89,8 @@ export function classifyLlmError(error: unknown, context: LlmFailureContext): Ll
   // No status means the request never got a response (whatever the cause says, e.g. undici's "bad port"), so it is not a malformed answer.
   if (APICallError.isInstance(error) && status === undefined) {
     const why = network?.text ?? innermostMessage(error);
-    return { reason: 'unreachable', message: `cannot reach ${context.displayUrl}: ${why}`, hint: unreachableHint(network?.kind), isRetryable: true };
+    const isRetryable = network !== undefined && RETRYABLE_KINDS.has(network.kind);
+    return { reason: 'unreachable', message: `cannot reach ${context.displayUrl}: ${why}`, hint: unreachableHint(network?.kind), isRetryable };
   }
   // With a status, the answer broke off while streaming.
   if (network !== undefined) return { reason: 'bad-response', message: `the answer from ${context.displayUrl} broke off: ${network.text}`, isRetryable: true };
