@@ -1,13 +1,13 @@
 import { BrassError, createRedactor } from '../../core/index.js';
 import { chooseSearchEngine, loadWorkspaceConfig, readWorkspaceConfigFiles, type OpenWorkspaceOptions } from '../../adapters/node-workspace/index.js';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../adapters/node-workspace/index.js';
+import type { LlmCheckResult } from '../../adapters/llm/index.js';
 import { createSandboxedShell, describeSandboxGap, type SandboxedShell } from '../../adapters/sandbox/index.js';
 import { ConfigError, formatConfigIssue, type LoadedConfig } from '../../config/index.js';
 import type { CommandContext } from '../command-context.js';
 import { displayPath } from '../display-path.js';
 import { EXIT_JOB_FAILED } from '../exit-code.js';
 import { checkModelEndpoint, inspectModel, type DoctorModelReport } from './doctor-model.js';
-import type { LlmCheckResult } from '../../adapters/llm/index.js';
 
 const MINIMUM_NODE = [20, 19] as const;
 const PROBE_TIMEOUT_MS = 5_000;
