@@ -209,6 +209,7 @@ describe('doctor --check-llm', () => {
         const result = await doctor(['--check-llm', '--json'], { BRASS_LLM_PROVIDER: 'anthropic', BRASS_LLM_MODEL: 'tiny', BRASS_LLM_BASE_URL: server.baseUrl, BRASS_LLM_API_KEY: FAKE_LLM_KEY });
         expect(result.code).toBe(1);
         expect(result.document?.llmCheck).toMatchObject({ status: 'timeout', httpStatus: null, message: 'the model gave no complete answer within 0.3 s' });
+        expect(result.document?.llmCheck?.hint).toContain('a model that is still loading can take longer: try again');
       });
     } finally {
       home.write('config/brass-agent/config.json', '{}');

@@ -52,7 +52,10 @@ export async function checkLlmEndpoint(settings: LlmSettings, options: { fetch?:
     return { status: 'reachable', httpStatus: 200, message: `model ${JSON.stringify(settings.model)} answered`, hint: null };
   } catch (error) {
     if (!BrassError.isInstance(error)) throw error;
-    return { status: STATUS_BY_CODE[error.code] ?? 'failed', httpStatus: httpStatusIn(error), message: error.message, hint: error.hint ?? null };
+    const status = STATUS_BY_CODE[error.code] ?? 'failed';
+    // The run's hint (raise llm.timeoutMs) does not apply: the check has its own, shorter bound.
+    const hint = status === 'timeout' ? `the check waits at most ${LLM_CHECK_TIMEOUT_MS / 1000} s (or llm.timeoutMs); is the endpoint answering? a model that is still loading can take longer: try again` : (error.hint ?? null);
+    return { status, httpStatus: httpStatusIn(error), message: error.message, hint };
   }
 }
 
