@@ -86,7 +86,7 @@ describe('brass-agent doctor', () => {
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; status: string; detail: string }[] };
     expect(document.ok).toBe(true);
-    expect(document.checks.map((check) => check.name)).toEqual(['node', 'workspace', 'git', 'config', 'trust', 'sandbox', 'search', 'user config']);
+    expect(document.checks.map((check) => check.name)).toEqual(['node', 'workspace', 'git', 'config', 'trust', 'sandbox', 'search', 'user config', 'model']);
     expect(document.checks.find((check) => check.name === 'search')?.detail).toMatch(/ripgrep/);
     expect(result.stdout).not.toContain(workspace.root);
   });

@@ -367,6 +367,24 @@ describe('createLlm against the scripted server', () => {
     expect(delays).toEqual([500, 1000]);
   });
 
+  // Issue 18, item 5: a request fetch never sends read as "sent a malformed answer", and was retried as if the network might come back.
+  it.each([
+    ['https to a plain HTTP server', async (server: { baseUrl: string }) => server.baseUrl.replace('http:', 'https:'), 'the server does not speak TLS', 'use http://'],
+    ['a port fetch refuses (bad port)', async () => 'http://127.0.0.1:9/v1', 'bad port', 'check that the server is running'],
+  ] as const)('fails with llm-unreachable without retrying: %s', async (_name, baseUrlOf, words, hint) => {
+    const server = await startServer([{ text: 'must not be reached' }]);
+    const baseUrl = await baseUrlOf(server);
+    const { llm, delays } = llmFor(baseUrl, 'openai-compatible', { maxRetries: 2 });
+    const error = await failureOf(llm.complete(ask('go')));
+
+    expect(error.code).toBe('llm-unreachable');
+    expect(error.message).toBe(`cannot reach ${baseUrl}: ${words}`);
+    expect(error.hint).toContain(hint);
+    expectOneLineWithoutKey(error);
+    expect(delays).toEqual([]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('stops with "aborted" when the caller cancels, and does not retry', async () => {
     const server = await startServer([{ fault: 'hang' }, { text: 'must not be reached' }]);
     const { llm, delays } = llmFor(server.baseUrl, 'anthropic');

@@ -4,6 +4,7 @@ import { boundResponseBytes, wireByteBound } from './bound-response-bytes.js';
 import type * as SdkTurnModule from './sdk-turn.js';
 import type { LlmFailure, LlmFailureContext } from './classify-llm-error.js';
 import { DEFAULT_BASE_URLS } from './default-base-urls.js';
+import { assertBaseUrlWithoutCredentials, displayBaseUrl } from './display-base-url.js';
 import type { LlmProvider, LlmSettings } from './llm-settings.js';
 import { retryDelayMs } from './retry-delay.js';
 
@@ -25,6 +26,13 @@ const KEY_HINTS: Record<LlmProvider, string> = {
   anthropic: 'check the key in BRASS_LLM_API_KEY or ANTHROPIC_API_KEY (or the variable named by llm.apiKeyEnv)',
 };
 
+/** What to check after HTTP 401/403: the key and where it came from, or that none was sent. */
+function rejectedKeyHint(options: Pick<LlmSettings, 'provider' | 'apiKey' | 'apiKeyVariable'>): string {
+  if (options.apiKey === undefined || options.apiKey === '') return `no API key was sent: the endpoint wants one; set BRASS_LLM_API_KEY (or name a variable in llm.apiKeyEnv)`;
+  if (options.apiKeyVariable !== undefined) return `check the key in ${options.apiKeyVariable} (that is where it came from), and that it is valid for this endpoint`;
+  return KEY_HINTS[options.provider];
+}
+
 /**
  * The Llm service over the Vercel AI SDK, for an OpenAI-compatible endpoint
  * (Ollama, LM Studio, vLLM...), OpenAI (chat completions) or Anthropic
@@ -44,7 +52,7 @@ const KEY_HINTS: Record<LlmProvider, string> = {
  * never containing the API key; a cancelled `request.signal` throws `aborted`
  * (or the signal's own BrassError reason). Nothing is printed.
  *
- * @throws BrassError `llm-no-key` at creation when `openai`/`anthropic` have no key; InvalidInputError when `openai-compatible` has no base URL.
+ * @throws BrassError `llm-no-key` at creation when `openai`/`anthropic` have no key; InvalidInputError when `openai-compatible` has no base URL or the base URL has a user name or password.
  *
  * @example
  * const llm = createLlm({ provider: 'openai-compatible', model: 'qwen3', baseUrl: 'http://127.0.0.1:11434/v1', timeoutMs: 120_000, maxRetries: 2, maxOutputTokens: 8192 });
@@ -55,13 +63,14 @@ export function createLlm(options: CreateLlmOptions): Llm {
   if (baseUrl === undefined) {
     throw new InvalidInputError('llm.baseUrl', 'provider openai-compatible needs a base URL: set llm.baseUrl or BRASS_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1');
   }
+  assertBaseUrlWithoutCredentials(baseUrl);
   // Without a key the provider packages would read OPENAI_API_KEY / ANTHROPIC_API_KEY themselves.
   if (options.provider !== 'openai-compatible' && (options.apiKey === undefined || options.apiKey === '')) {
     throw new BrassError('llm-no-key', `no API key for provider ${options.provider}`, { hint: KEY_HINTS[options.provider] });
   }
   silenceSdkWarnings();
   let model: LanguageModel | undefined;
-  const context: LlmFailureContext = { model: options.model, displayUrl: displayUrl(baseUrl), keyHint: KEY_HINTS[options.provider] };
+  const context: LlmFailureContext = { model: options.model, displayUrl: displayBaseUrl(baseUrl), keyHint: rejectedKeyHint(options) };
   const sleep = options.sleep ?? defaultSleep;
   const redact = (text: string): string => redactSecret(text, options.apiKey);
   // Bounds what the stream parser may buffer, even for one event that never ends (see bound-response-bytes.ts).
@@ -162,16 +171,6 @@ async function sleepUnlessCancelled(sleep: (ms: number) => Promise<void>, ms: nu
 
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** The base URL as messages show it: no user info, query or fragment. */
-function displayUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '')}`;
-  } catch {
-    return baseUrl;
-  }
 }
 
 /** Shorter "keys" (local endpoints often take any word, such as "ollama") are not secrets, and redacting them would garble messages. */

@@ -1,5 +1,6 @@
 import type { Config } from '../../config/index.js';
 import { BrassError, InvalidInputError } from '../../core/index.js';
+import { assertBaseUrlWithoutCredentials } from './display-base-url.js';
 
 /** The wire protocols createLlm speaks. */
 export type LlmProvider = 'openai-compatible' | 'openai' | 'anthropic';
@@ -12,6 +13,8 @@ export interface LlmSettings {
   baseUrl?: string;
   /** Never printed: every error message is scrubbed of it. Optional only for `openai-compatible`. */
   apiKey?: string;
+  /** The environment variable the key was read from (never its value), for hints such as "check the key in ...". */
+  apiKeyVariable?: string;
   /** Time one attempt may take, until the last streamed byte. */
   timeoutMs: number;
   /** Retries after HTTP 429, 5xx or a failed connection. */
@@ -38,7 +41,7 @@ const BRASS_KEY_VARIABLE = 'BRASS_LLM_API_KEY';
  * never appears in an error.
  *
  * @throws BrassError `llm-no-key` when the variable named by apiKeyEnv is unset, or `openai`/`anthropic` have no key.
- * @throws InvalidInputError when the model is missing, or `openai-compatible` has no base URL.
+ * @throws InvalidInputError when the model is missing, `openai-compatible` has no base URL, or the base URL has a user name or password.
  *
  * @example
  * const settings = resolveLlmSettings(config.llm, process.env);
@@ -53,36 +56,38 @@ export function resolveLlmSettings(llm: Config['llm'], env: Readonly<Record<stri
   if (provider === 'openai-compatible' && llm.baseUrl === undefined) {
     throw new InvalidInputError('llm.baseUrl', 'provider openai-compatible needs a base URL: set llm.baseUrl or BRASS_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1');
   }
-  const apiKey = resolveApiKey(provider, llm.apiKeyEnv, env);
+  if (llm.baseUrl !== undefined) assertBaseUrlWithoutCredentials(llm.baseUrl);
+  const apiKeyVariable = resolveApiKeyVariable(provider, llm.apiKeyEnv, env);
+  const apiKey = apiKeyVariable === undefined ? undefined : env[apiKeyVariable];
   return {
     provider,
     model: llm.model,
     ...(llm.baseUrl === undefined ? {} : { baseUrl: llm.baseUrl }),
-    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(apiKey === undefined || apiKeyVariable === undefined ? {} : { apiKey, apiKeyVariable }),
     timeoutMs: llm.timeoutMs,
     maxRetries: llm.maxRetries,
     maxOutputTokens: llm.maxOutputTokens,
   };
 }
 
-function resolveApiKey(provider: LlmProvider, apiKeyEnv: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+/** The environment variable the key comes from; undefined when `openai-compatible` has none (local endpoints need no key). */
+function resolveApiKeyVariable(provider: LlmProvider, apiKeyEnv: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (apiKeyEnv !== undefined) {
-    const value = nonEmpty(env[apiKeyEnv]);
-    if (value === undefined) {
+    if (nonEmpty(env[apiKeyEnv]) === undefined) {
       throw new BrassError('llm-no-key', `the environment variable ${apiKeyEnv} named by llm.apiKeyEnv is not set`, {
         hint: `export ${apiKeyEnv}=<your key>, or change llm.apiKeyEnv`,
       });
     }
-    return value;
+    return apiKeyEnv;
   }
   const providerVariable = PROVIDER_KEY_VARIABLES[provider];
-  const value = nonEmpty(env[BRASS_KEY_VARIABLE]) ?? (providerVariable === undefined ? undefined : nonEmpty(env[providerVariable]));
-  if (value === undefined && providerVariable !== undefined) {
+  const variable = [BRASS_KEY_VARIABLE, providerVariable].find((name) => name !== undefined && nonEmpty(env[name]) !== undefined);
+  if (variable === undefined && providerVariable !== undefined) {
     throw new BrassError('llm-no-key', `no API key for provider ${provider}: neither ${BRASS_KEY_VARIABLE} nor ${providerVariable} is set`, {
       hint: `export ${providerVariable}=<your key>, or name another variable in llm.apiKeyEnv`,
     });
   }
-  return value;
+  return variable;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,11 +1,13 @@
-import { BrassError } from '../../core/index.js';
+import { BrassError, createRedactor } from '../../core/index.js';
 import { chooseSearchEngine, loadWorkspaceConfig, readWorkspaceConfigFiles, type OpenWorkspaceOptions } from '../../adapters/node-workspace/index.js';
 import { DEFAULT_SANDBOX_SETTINGS } from '../../adapters/node-workspace/index.js';
+import type { LlmCheckResult } from '../../adapters/llm/index.js';
 import { createSandboxedShell, describeSandboxGap, type SandboxedShell } from '../../adapters/sandbox/index.js';
 import { ConfigError, formatConfigIssue, type LoadedConfig } from '../../config/index.js';
 import type { CommandContext } from '../command-context.js';
 import { displayPath } from '../display-path.js';
 import { EXIT_JOB_FAILED } from '../exit-code.js';
+import { checkModelEndpoint, inspectModel, type DoctorModelReport } from './doctor-model.js';
 
 const MINIMUM_NODE = [20, 19] as const;
 const PROBE_TIMEOUT_MS = 5_000;
@@ -33,8 +35,27 @@ async function firstLineOf(shell: SandboxedShell, argv: string[], cwd: string): 
   }
 }
 
+/** What doctor found: the rows, the model configuration (when the config loaded) and the `--check-llm` outcome. */
+export interface DoctorReport {
+  checks: DoctorCheck[];
+  model?: DoctorModelReport;
+  llmCheck?: LlmCheckResult;
+}
+
+/** Options of runDoctorChecks: the workspace, and whether to send the one `--check-llm` request. */
+export interface DoctorOptions extends OpenWorkspaceOptions {
+  /** Without it doctor makes no network call. */
+  checkLlm?: boolean;
+}
+
+/** A config source as doctor shows it: `user:~/.config/…`, never the absolute home path. */
+function showSource(source: string, show: (absolute: string) => string): string {
+  const match = /^(user|config|workspace):(\/.*)$/.exec(source);
+  return match === null ? source : `${match[1]}:${show(match[2] ?? '')}`;
+}
+
 /** Runs every check; never throws for a failed check (it becomes a `fail` row). */
-export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ checks: DoctorCheck[] }> {
+export async function runDoctorChecks(options: DoctorOptions): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
   const node = process.version;
   checks.push({ name: 'node', status: isNodeSupported(node) ? 'ok' : 'fail', detail: `${node} (needs >= ${MINIMUM_NODE.join('.')})` });
@@ -84,7 +105,16 @@ export async function runDoctorChecks(options: OpenWorkspaceOptions): Promise<{ 
     }
   }
   checks.push({ name: 'user config', status: 'ok', detail: show(files.user.path) });
-  return { checks };
+  // What doctor shows passes the redactor every other output passes (an endpoint's error text, a model name, a path).
+  const redactor = createRedactor({ ...(loaded?.config.redaction ?? {}), env: options.env, secretVariables: apiKeyEnv === undefined ? [] : [apiKeyEnv] });
+  const redacted = (report: DoctorReport): DoctorReport => redactor.redactValue(report).value;
+  if (loaded === null) return redacted({ checks });
+  const model = inspectModel(loaded, options.env, (source) => showSource(source, show));
+  checks.push(model.check);
+  if (options.checkLlm !== true) return redacted({ checks, model: model.report });
+  const endpoint = await checkModelEndpoint(model.settings);
+  checks.push(endpoint.check);
+  return redacted({ checks, model: model.report, llmCheck: endpoint.result });
 }
 
 /** The `sandbox` row: active, or why not, what that means for this workspace, and the fix. */
@@ -97,15 +127,17 @@ async function sandboxCheck(shell: SandboxedShell, mode: LoadedConfig['config'][
 
 /**
  * Runs `brass-agent doctor` (defined in doctor-command.ts): prints one row per
- * check (or the JSON document) and sets exit code 1 when a check failed.
+ * check (or the JSON document, with `model` and, after `--check-llm`,
+ * `llmCheck`) and sets exit code 1 when a check failed.
  */
-export async function executeDoctor(context: CommandContext): Promise<void> {
+export async function executeDoctor(context: CommandContext, raw: Record<string, unknown> = {}): Promise<void> {
   const { options, output, streams } = context;
-  const { checks } = await runDoctorChecks({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
+  const { checks, model, llmCheck } = await runDoctorChecks({ cwd: options.cwd, env: streams.env, checkLlm: raw.checkLlm === true, ...(options.config ? { configPath: options.config } : {}) });
   const isOk = checks.every((check) => check.status !== 'fail' && check.status !== 'error');
   if (options.json) {
     // Paths in JSON are never absolute: the workspace root is `.`.
-    output.json({ version: 1, ok: isOk, checks: checks.map((check) => (check.name === 'workspace' && check.status === 'ok' ? { ...check, detail: '.' } : check)) });
+    const rows = checks.map((check) => (check.name === 'workspace' && check.status === 'ok' ? { ...check, detail: '.' } : check));
+    output.json({ version: 1, ok: isOk, checks: rows, ...(model === undefined ? {} : { model }), ...(llmCheck === undefined ? {} : { llmCheck }) });
   } else {
     const { green, yellow, red, bold } = output.colors;
     const mark = { ok: green('ok  '), warn: yellow('warn'), fail: red('FAIL'), error: red('FAIL') } as const;

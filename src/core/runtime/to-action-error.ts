@@ -51,8 +51,12 @@ export function toActionError(error: unknown, path?: string): ActionError {
   if (FileAccessError.isInstance(error)) {
     return { code: FILE_REASON_TO_CODE[error.reason], message: error.message, path: path ?? error.path };
   }
-  if (BrassError.isInstance(error) && (KNOWN_CODES.has(error.code) || LLM_CODES.has(error.code))) {
+  if (BrassError.isInstance(error) && KNOWN_CODES.has(error.code)) {
     return withPath({ code: error.code as ActionErrorCode, message: error.message }, path);
+  }
+  // An ActionError has no hint of its own: a model endpoint's fix (is the server running? which key?) joins its one line (issue 18, item 5).
+  if (BrassError.isInstance(error) && LLM_CODES.has(error.code)) {
+    return withPath({ code: error.code as ActionErrorCode, message: error.hint === undefined ? error.message : `${error.message}; ${error.hint}` }, path);
   }
   const message = error instanceof Error ? error.message : String(error);
   return withPath({ code: 'failed', message }, path);
