@@ -88,7 +88,8 @@ describe.runIf(hasTmux())('brass-agent chat in a real terminal', () => {
     expect(resumed).toContain('fix the total');
     second.type('are you there?');
     second.keys('Enter');
-    await second.waitFor('Welcome back; the total is undone.');
+    // Waited until the turn has finished (its closing line), not only until its text has streamed: a Ctrl-C before that cancels the turn instead of leaving.
+    await second.waitFor(/Welcome back; the total is undone\.[\s\S]*✓ completed:/);
     // The continued turn carried the whole history to the model.
     const lastRequest = server.requests.at(-1)!;
     expect(JSON.stringify(lastRequest.body)).toContain('fix the total');
