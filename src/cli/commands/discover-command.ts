@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-import { withProgressOptions } from '../progress/progress-mode.js';
+import { withProgressOptions } from '../progress-options.js';
 
 function parseCount(value: string): number {
   const parsed = Number(value);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
-import { withProgressOptions } from '../progress/progress-mode.js';
+import { withProgressOptions } from '../progress-options.js';
 
 /**
  * `brass-agent docs [TARGET] [--search QUERY]`: the docs map. No target: the

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { type CommandRunner, withCommonOptions } from '../command-context.js';
 import { withAgentSettingOptions } from '../agent-setting-options.js';
-import { withProgressOptions } from '../progress/progress-mode.js';
+import { withProgressOptions } from '../progress-options.js';
 
 function parseCount(value: string): number {
   const parsed = Number(value);

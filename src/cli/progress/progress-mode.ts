@@ -1,16 +1,5 @@
-import { Option, type Command } from 'commander';
 import type { CliStreams, Output } from '../output.js';
 import { createProgress, type Progress, type ProgressMode } from './create-progress.js';
-
-/**
- * Adds `--progress` and `--quiet` to a command whose work can take long
- * (discover, run, docs). They exclude each other.
- */
-export function withProgressOptions(command: Command): Command {
-  return command
-    .addOption(new Option('--progress', 'show progress on stderr even with --json or --protocol-json').conflicts('quiet'))
-    .addOption(new Option('--quiet', 'show no progress on stderr (warnings and errors are still printed)'));
-}
 
 /**
  * How progress is shown: off with `--quiet`, and with a machine-readable
