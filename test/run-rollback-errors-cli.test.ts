@@ -65,4 +65,27 @@ describe('brass-agent run: the errors that remain after a rollback (issue 18, it
       await server.close();
     }
   });
+
+  it('says how to fix a discovery command that failed for a common cause, under the discovery line and in discovery.completed', { timeout: TIMEOUT_MS }, async () => {
+    await using agent = await createAgentWorkspace(FAILING_VALIDATION);
+    const server = await startScriptedLlmServer({ script: [{ text: 'Nothing to do.' }] });
+    try {
+      const args = ['run', 'explain the failure', '--cwd', agent.workspace.root];
+      const [human, events] = await Promise.all([runCli(args, { env: agent.env(server), timeoutMs: TIMEOUT_MS }), runCli([...args, '--protocol-json'], { env: agent.env(server), timeoutMs: TIMEOUT_MS })]);
+      expect(human.code).toBe(0);
+      const lines = human.stderr.split('\n');
+      const discovery = lines.findIndex((line) => line.startsWith('discovery: ran typecheck (exit 127)'));
+      expect(discovery).toBeGreaterThan(-1);
+      expect(lines[discovery + 1]).toMatch(/^ {2}hint \(typecheck\): a program it runs was not found: are the dependencies installed/);
+      const completed = events.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; commands?: unknown })
+        .find((event) => event.type === 'discovery.completed');
+      expect(completed?.commands).toEqual([{ name: 'typecheck', ran: true, exitCode: 127, hint: expect.stringMatching(/^a program it runs was not found/) }]);
+      expect(human.stdout + human.stderr + events.stdout).not.toContain(TOKEN);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -25,6 +25,7 @@ import { COMPACT_AT_SHARE, KEPT_TURNS, estimateTokens, summarizeTurns, summaryPr
 import { PendingApprovals } from './pending-approvals.js';
 import type { ApprovalAnswer, ContextReport, SessionEngine, TranscriptTurn, TurnOutcome, UndoOutcome } from './session-engine.js';
 import { emptySession, replaySession, sessionRecord, sessionTitle, type ReplayedSession } from './session-records.js';
+import { discoveryEventCommands } from '../turn/discovery-event-commands.js';
 
 /** Extra rounds a turn gets when a person denies its patch with a message ("no, do it this way"). */
 const MAX_PATCH_FEEDBACK_ROUNDS = 3;
@@ -381,7 +382,7 @@ class Engine implements SessionEngine {
     this.validationCommands = commands;
     if (goal !== null) {
       const files = result.files.map((file) => ({ path: this.redact(file.path), reason: file.reason }));
-      this.emit({ type: 'discovery.completed', files, commands: result.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })) });
+      this.emit({ type: 'discovery.completed', files, commands: discoveryEventCommands(result) });
       this.state.discovered = files;
       await this.persist(sessionRecord.context(files));
     }

@@ -37,7 +37,8 @@ export interface PatchFileSummary {
  */
 export type AgentEvent =
   | { type: 'run.started'; runId: string; goal: string; mode: AgentMode; approval: 'ask' | 'auto' | 'never'; provider: string; model: string; workspace: string }
-  | { type: 'discovery.completed'; files: { path: string; reason: string }[]; commands: { name: string; ran: boolean; exitCode: number | null }[] }
+  /** `hint` (added in place) for a command that failed for a common cause: not installed, dependencies missing, timed out. */
+  | { type: 'discovery.completed'; files: { path: string; reason: string }[]; commands: { name: string; ran: boolean; exitCode: number | null; hint?: string }[] }
   | { type: 'text.delta'; text: string; agent: string }
   /** A request to the model was sent (step counts from 1, as in model.completed); the answer may take long. */
   | { type: 'model.started'; step: number; agent: string }

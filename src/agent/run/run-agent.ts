@@ -8,6 +8,7 @@ import { createAgentSession } from '../session/index.js';
 import { buildFirstMessage } from './build-first-message.js';
 import type { RunAgentOptions, RunAgentResult } from './run-types.js';
 import { runTurn, validationCommandsOf, withTurnCommandChanges, type TurnResult } from '../turn/index.js';
+import { discoveryEventCommands } from '../turn/discovery-event-commands.js';
 
 /**
  * One agent run, as `brass-agent run` does it: discovery (validation
@@ -93,7 +94,7 @@ async function runAgentEmitting(options: RunAgentOptions, runId: string, events:
   emit({
     type: 'discovery.completed',
     files: discovery.files.map((file) => ({ path: redact(file.path), reason: file.reason })),
-    commands: discovery.commands.map((command) => ({ name: command.name, ran: command.ran, exitCode: command.exitCode })),
+    commands: discoveryEventCommands(discovery),
   });
   const validationCommands = validationCommandsOf(discovery);
 

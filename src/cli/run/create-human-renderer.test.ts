@@ -56,6 +56,22 @@ describe('createHumanRenderer', () => {
     ]);
   });
 
+  it('says under the discovery line how to fix commands that failed for a common cause, one line per hint (issue 18, item 4)', () => {
+    const notInstalled = 'the program was not found: are the dependencies installed?';
+    const { stderr } = render([
+      {
+        type: 'discovery.completed',
+        files: [],
+        commands: [
+          { name: 'typecheck', ran: true, exitCode: 127, hint: notInstalled },
+          { name: 'test', ran: true, exitCode: 127, hint: notInstalled },
+          { name: 'lint', ran: true, exitCode: 1 },
+        ],
+      },
+    ]);
+    expect(stderr).toBe(`discovery: ran typecheck (exit 127), test (exit 127), lint (exit 1); no file read\n  hint (typecheck, test): ${notInstalled}\n`);
+  });
+
   it('shows under a failed validation the last lines of each failed command and its hint (issue 18, item 4)', () => {
     const failed: AgentEvent = {
       type: 'validation.completed',

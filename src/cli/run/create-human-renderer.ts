@@ -119,7 +119,11 @@ function describeDiscovery(event: Extract<AgentEvent, { type: 'discovery.complet
   const ran = event.commands.filter((command) => command.ran);
   const commands = ran.length > 0 ? `ran ${ran.map((command) => `${command.name} (exit ${command.exitCode ?? 'none'})`).join(', ')}; ` : '';
   const files = event.files.length > 0 ? `read ${event.files.map((file) => `${terminalSafeName(file.path)} (${file.reason})`).join(', ')}` : 'no file read';
-  return `discovery: ${commands}${files}`;
+  // Commands that failed for a common cause (not installed, dependencies missing) say how to fix it: one line per hint.
+  const byHint = new Map<string, string[]>();
+  for (const command of ran) if (command.hint !== undefined) byHint.set(command.hint, [...(byHint.get(command.hint) ?? []), command.name]);
+  const hints = [...byHint].map(([hint, names]) => `  hint (${names.join(', ')}): ${hint}`);
+  return [`discovery: ${commands}${files}`, ...hints].join('\n');
 }
 
 /** A failed validation command under the validation line: `  test, last lines:`, its output's tail, the hint. */
