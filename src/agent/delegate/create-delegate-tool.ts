@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../../config/index.js';
-import { mapWithConcurrency } from '../../context/docs/map-with-concurrency.js';
+import { mapWithConcurrency } from '../../core/index.js';
 import { BrassError } from '../../core/index.js';
 import { runToolLoop, type ToolLoopResult } from '../loop/index.js';
 import type { AgentSession } from '../session/agent-session.js';

@@ -169,7 +169,10 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
     if (record.unsandboxedNote !== undefined) warnings.push(`${record.name} (${record.command}) ${record.unsandboxedNote}`);
   }
   // The status argv depends on what the first git command reads, so its runtime is built for that exact argv.
-  const changedFiles = isGitTree ? await readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : (options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime))) : [];
+  // Started now, awaited after the searches: `git status` and the reads and searches below run side by side.
+  const changedFilesRead = isGitTree ? readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : (options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime))) : Promise.resolve([]);
+  // Handled here too, so a failure while the searches still run is not an unhandled rejection; it is thrown where awaited.
+  changedFilesRead.catch(() => undefined);
 
   // Step 4: signals from the goal and every output.
   const outputs: OutputDiagnostics[] = [
@@ -207,6 +210,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   ];
   for (const search of searches) if (search.problem !== undefined) warnings.push(`search for ${search.query}: ${search.problem}`);
   addDefinitionEvidence(board, identifiers, sites);
+  const changedFiles = await changedFilesRead;
   const changed = await recentChangesOf(changedFiles.filter((path) => filter.isAllowed(path)), { isGitTree, hasFailures: failures.length > 0, runtimeFor: (argv) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime, ...(options.signal ? { signal: options.signal } : {}) });
   addContextEvidence(board, { goalWords: goal.words, changedFiles: changed.files.filter((path) => filter.isAllowed(path)), changedWhere: changed.where, hasFailures: failures.length > 0 });
 

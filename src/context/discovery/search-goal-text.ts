@@ -1,8 +1,8 @@
-import type { Runtime } from '../../core/index.js';
+import { mapWithConcurrency, type Runtime } from '../../core/index.js';
 import type { Config } from '../../config/index.js';
 import type { PathFilter } from './create-path-filter.js';
 import type { EvidenceBoard } from './evidence-board.js';
-import { MAX_MATCHES_PER_FILE, type SearchRecord } from './search-identifiers.js';
+import { MAX_MATCHES_PER_FILE, SEARCH_CONCURRENCY, type SearchRecord } from './search-identifiers.js';
 
 /** A file holding a message the goal quotes likely throws or prints it: more than a use of a name. */
 const MESSAGE_HIT_WEIGHT = 1;
@@ -32,11 +32,15 @@ export async function searchGoalText(options: {
     ...options.chains.slice(0, MAX_CHAIN_QUERIES).map((query) => ({ query, kind: 'search-hit' as const, weight: CHAIN_HIT_WEIGHT, detail: (line: number) => `uses ${query} (line ${line})` })),
   ];
   const records: SearchRecord[] = [];
-  for (const { query, kind, weight, detail } of queries) {
-    const observation = await options.runtime.execute(
+  // Side by side, matches taken in query order (see searchIdentifiers).
+  const observations = await mapWithConcurrency(queries, SEARCH_CONCURRENCY, ({ query }) =>
+    options.runtime.execute(
       { kind: 'fs.searchText', query, globs: options.context.globs, excludeGlobs: options.context.excludeGlobs, maxResults: options.context.maxSearchResults, maxMatchesPerFile: MAX_MATCHES_PER_FILE, caseSensitive: true },
       options.signal ? { signal: options.signal } : {},
-    );
+    ),
+  );
+  for (const [position, { query, kind, weight, detail }] of queries.entries()) {
+    const observation = observations[position]!;
     if (!observation.ok) {
       records.push({ query, matches: 0, truncated: false, problem: observation.error.message });
       continue;

@@ -1,4 +1,4 @@
-import type { Runtime } from '../../core/index.js';
+import { mapWithConcurrency, type Runtime } from '../../core/index.js';
 import type { Config } from '../../config/index.js';
 import type { PathFilter } from './create-path-filter.js';
 import type { EvidenceBoard } from './evidence-board.js';
@@ -6,6 +6,8 @@ import { findDefinitions } from './find-definitions.js';
 import type { IdentifierRole, IdentifierSignals } from './identifier-signals.js';
 import type { DefinitionSites } from './trace-failures.js';
 
+/** Searches in flight at once: enough to overlap the process starts and the waits, few enough for two cores. */
+export const SEARCH_CONCURRENCY = 4;
 /** Matching lines read per file and query, as in `rg --max-count 5`. */
 export const MAX_MATCHES_PER_FILE = 5;
 const SEARCH_HIT_WEIGHT = 0.5;
@@ -33,7 +35,8 @@ const SEARCH_FIRST: ReadonlySet<IdentifierRole> = new Set(['type', 'export', 'mi
 
 /**
  * Step 6: searches the most telling identifiers whose definition is not
- * known yet (at most `maxSearchQueries`), each a fixed-string `fs.searchText`
+ * known yet (at most `maxSearchQueries`, SEARCH_CONCURRENCY at a time, their
+ * matches taken in query order), each a fixed-string `fs.searchText`
  * with the context globs, the exclude globs as negative globs, at most
  * `maxSearchResults` matches and MAX_MATCHES_PER_FILE per file. A matching
  * line that defines the name adds the file to the name's definition sites;
@@ -54,8 +57,9 @@ export async function searchIdentifiers(options: {
     .slice(0, context.maxSearchQueries)
     .map((signal) => signal.name);
   const records: SearchRecord[] = [];
-  for (const query of queries) {
-    const observation = await options.runtime.execute(
+  // The searches run side by side (each mostly waits on its own ripgrep); their matches are taken in query order, as one after another would.
+  const observations = await mapWithConcurrency(queries, SEARCH_CONCURRENCY, (query) =>
+    options.runtime.execute(
       {
         kind: 'fs.searchText',
         query,
@@ -66,7 +70,10 @@ export async function searchIdentifiers(options: {
         caseSensitive: true,
       },
       options.signal ? { signal: options.signal } : {},
-    );
+    ),
+  );
+  for (const [position, query] of queries.entries()) {
+    const observation = observations[position]!;
     if (!observation.ok) {
       records.push({ query, matches: 0, truncated: false, problem: observation.error.message });
       continue;

@@ -2,7 +2,7 @@ import type { Runtime } from '../../core/index.js';
 import type { TargetedFile } from './assign-targets.js';
 import { buildDocsIndex, type DocsIndexData } from './docs-index.js';
 import { DOCS_IO_CONCURRENCY } from './list-docs-files.js';
-import { mapWithConcurrency } from './map-with-concurrency.js';
+import { mapWithConcurrency } from '../../core/index.js';
 import { type PageRecord, type PageText, buildPageRecord, readPageText } from './page-record.js';
 
 /** A page whose text has more than this share of U+FFFD replacement characters is treated as binary. */

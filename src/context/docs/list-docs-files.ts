@@ -1,5 +1,5 @@
 import { BrassError, InvalidInputError, type Runtime } from '../../core/index.js';
-import { mapWithConcurrency } from './map-with-concurrency.js';
+import { mapWithConcurrency } from '../../core/index.js';
 import { isInternalDocsPath, markdownExtensionOf } from './page-target.js';
 
 /** Entries one docs directory listing may return (files and directories together). */

@@ -3,7 +3,7 @@ import type { ListEntry, Runtime } from '../../core/index.js';
 import { describeReadFailure } from '../../core/context-text/describe-read-failure.js';
 import type { ContextFileEntry } from './context-file-entry.js';
 import { extractLabel } from './extract-label.js';
-import { mapWithConcurrency } from './map-with-concurrency.js';
+import { mapWithConcurrency } from '../../core/index.js';
 
 /** Most entries the discovery walk looks at; past it the walk stops and says so. */
 export const MAX_DISCOVERY_WALK_ENTRIES = 250_000;
