@@ -68,7 +68,8 @@ describe('brass-agent run: the errors that remain after a rollback (issue 18, it
 
   it('says how to fix a discovery command that failed for a common cause, under the discovery line and in discovery.completed', { timeout: TIMEOUT_MS }, async () => {
     await using agent = await createAgentWorkspace(FAILING_VALIDATION);
-    const server = await startScriptedLlmServer({ script: [{ text: 'Nothing to do.' }] });
+    // Two runs share the server: every request gets the same answer.
+    const server = await startScriptedLlmServer({ script: () => ({ text: 'Nothing to do.' }) });
     try {
       const args = ['run', 'explain the failure', '--cwd', agent.workspace.root];
       const [human, events] = await Promise.all([runCli(args, { env: agent.env(server), timeoutMs: TIMEOUT_MS }), runCli([...args, '--protocol-json'], { env: agent.env(server), timeoutMs: TIMEOUT_MS })]);
