@@ -160,19 +160,12 @@ describe('brass-agent init', () => {
     expect(fs.readdirSync(lower.workspace.root)).toEqual(['agents.md']);
   });
 
-  it('does not follow AGENTS.md as a dangling symlink', { timeout: TIMEOUT_MS }, async () => {
-    await using context = await setup();
-    makeSymlink(context.workspace.path('AGENTS.md'), 'elsewhere.md');
-    const { code, json } = await context.init();
-    expect(code).toBe(0);
-    expect(json).toMatchObject({ written: false, path: 'AGENTS.md', diff: '' });
-    expect(fs.existsSync(context.workspace.path('elsewhere.md'))).toBe(false);
-    expect(fs.readlinkSync(context.workspace.path('AGENTS.md'))).toBe('elsewhere.md');
-  });
-
-  it('does not follow a dangling AGENTS.md symlink that git ignores (the root listing does not show it)', { timeout: TIMEOUT_MS }, async () => {
-    await using context = await setup({ '.gitignore': 'AGENTS.md\n' });
-    fs.mkdirSync(context.workspace.path('.git'));
+  it.each([
+    ['as a dangling symlink', {}, false],
+    ['as a dangling symlink that git ignores (the root listing does not show it)', { '.gitignore': 'AGENTS.md\n' }, true],
+  ] as const)('does not follow AGENTS.md %s', { timeout: TIMEOUT_MS }, async (_what, files, isGitTree) => {
+    await using context = await setup(files);
+    if (isGitTree) fs.mkdirSync(context.workspace.path('.git'));
     makeSymlink(context.workspace.path('AGENTS.md'), 'elsewhere.md');
     const { code, json } = await context.init();
     expect(code).toBe(0);
