@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgentWorkspace } from './support/agent-workspace.js';
 import { runCli } from './support/run-cli.js';
-import { type RecordedRequest, startScriptedLlmServer } from './support/scripted-llm-server.js';
+import { firstUserMessage, startScriptedLlmServer } from './support/scripted-llm-server.js';
 
 // `brass-agent run --batch-file` and `--flow`: several runs in one command,
 // each a whole run against the scripted model, with a summary and the worst
@@ -9,13 +9,6 @@ import { type RecordedRequest, startScriptedLlmServer } from './support/scripted
 
 const TIMEOUT_MS = 60_000;
 const FLOWS_CONFIG = `${JSON.stringify({ flows: { fix: { steps: [{ name: 'plan' }, { name: 'implement' }, { name: 'review' }] } } }, null, 2)}\n`;
-
-/** The first user message of a recorded OpenAI-compatible request. */
-function firstUserMessage(request: RecordedRequest): string {
-  const messages = (request.body.messages ?? []) as { role: string; content: unknown }[];
-  const first = messages.find((message) => message.role === 'user');
-  return typeof first?.content === 'string' ? first.content : JSON.stringify(first?.content);
-}
 
 describe('brass-agent run --batch-file', () => {
   it('runs each goal of a text file in order and prints a summary table', { timeout: TIMEOUT_MS }, async () => {

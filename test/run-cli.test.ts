@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { FIX_SCRIPT, createAgentWorkspace } from './support/agent-workspace.js';
+import { closedPort } from './support/closed-port.js';
 import { runCli } from './support/run-cli.js';
 import { startScriptedLlmServer } from './support/scripted-llm-server.js';
 
@@ -11,14 +11,6 @@ import { startScriptedLlmServer } from './support/scripted-llm-server.js';
 const TIMEOUT_MS = 60_000;
 const NO_PROVIDER_LINE =
   'error: no LLM provider configured: set BRASS_LLM_PROVIDER and BRASS_LLM_MODEL (e.g. openai-compatible + BRASS_LLM_BASE_URL=http://127.0.0.1:11434/v1 for Ollama), or llm.provider in .brass-agent.json';
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The `role: tool` messages of a recorded OpenAI-compatible request. */
 function toolMessages(body: Record<string, unknown>): string[] {

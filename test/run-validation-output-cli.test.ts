@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI_PATH } from './support/build-once.js';
 import { createAgentWorkspace } from './support/agent-workspace.js';
 import { runCli } from './support/run-cli.js';
-import { type RecordedRequest, startScriptedLlmServer } from './support/scripted-llm-server.js';
+import { firstUserMessage, startScriptedLlmServer } from './support/scripted-llm-server.js';
 import { makeFifo } from './support/special-files.js';
 import { hasTmux, startTmux } from './support/tmux-terminal.js';
 
@@ -15,12 +15,6 @@ const TIMEOUT_MS = 60_000;
 /** A file the broken app's own failures never name: only the log leads discovery to it. */
 const NAMED = 'src/config/app-config.ts';
 const CI_LOG = `${NAMED}(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\n`;
-
-function firstUserMessage(request: RecordedRequest): string {
-  const messages = (request.body.messages ?? []) as { role: string; content: unknown }[];
-  const first = messages.find((message) => message.role === 'user');
-  return typeof first?.content === 'string' ? first.content : JSON.stringify(first?.content);
-}
 
 describe('brass-agent run --validation-output (issue 18, item 6)', () => {
   it('reads the signals of a log file: the file it names is read for the prompt, and the log is quoted', { timeout: TIMEOUT_MS }, async () => {

@@ -86,6 +86,13 @@ export interface RecordedRequest {
 /** What the script is: a list of turns, or a function of the request and its 0-based index. */
 export type Script = readonly ScriptedTurn[] | ((request: RecordedRequest, index: number) => ScriptedTurn);
 
+/** The first user message of a recorded OpenAI-compatible request (the goal and what discovery found). */
+export function firstUserMessage(request: RecordedRequest): string {
+  const messages = (request.body.messages ?? []) as { role: string; content: unknown }[];
+  const first = messages.find((message) => message.role === 'user');
+  return typeof first?.content === 'string' ? first.content : JSON.stringify(first?.content);
+}
+
 /** Options of startScriptedLlmServer. */
 export interface ScriptedLlmServerOptions {
   script: Script;

@@ -62,6 +62,7 @@ describe('createProgress', () => {
     expect(written.at(-1)!.startsWith(CLEAR)).toBe(true);
     expect(written.at(-1)!.slice(CLEAR.length)).toMatch(/^. running npm test · 1 s$/);
     step.update('3/9 files');
+    vi.advanceTimersByTime(100);
     expect(written.at(-1)).toMatch(/ running npm test 3\/9 files · 1 s$/);
     step.end('✓ npm test: passed (1.1 s)');
     expect(text().endsWith(`${CLEAR}✓ npm test: passed (1.1 s)\n`)).toBe(true);

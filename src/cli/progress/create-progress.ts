@@ -32,7 +32,7 @@ export interface BeginOptions {
 }
 
 export interface ProgressStep {
-  /** Shown after the label (`1,200/5,000 files`): redrawn live, printed at most every PLAIN_UPDATE_MS in plain mode once announced. */
+  /** Shown after the label (`1,200/5,000 files`): in the next live frame, printed at most every PLAIN_UPDATE_MS in plain mode once announced. */
   update(detail: string): void;
   /**
    * Ends the step. `line` is printed as a lasting line (the outcome: `✓ npm
@@ -157,7 +157,8 @@ export function createProgress(options: CreateProgressOptions): Progress {
       update(detail) {
         if (isEnded) return;
         step.detail = oneLine(detail);
-        if (mode === 'live') return draw();
+        // Live, the next frame shows it: an update per file must not be a write per file.
+        if (mode === 'live') return;
         if (step.isAnnounced && step.detail !== step.lastDetailPrinted && now() - step.lastPrintedMs >= PLAIN_UPDATE_MS) {
           step.lastPrintedMs = now();
           step.lastDetailPrinted = step.detail;

@@ -29,6 +29,8 @@ export function reportDiscoveryProgress(progress: Progress, warn: (text: string)
  * took long (`indexed 1,000 pages (3.1 s)`).
  */
 export function reportCountProgress(progress: Progress, label: string, unit: string): (done: number, total: number) => void {
+  // Called once per file: with progress off there is nothing to format.
+  if (progress.mode === 'off') return () => undefined;
   let step: ProgressStep | null = null;
   return (done, total) => {
     if (done === 0) {

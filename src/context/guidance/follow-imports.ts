@@ -61,6 +61,11 @@ export async function followImports(importer: LoadedGuidance & { realPath: strin
 async function follow(importer: LoadedGuidance & { realPath: string }, chain: readonly LoadedGuidance[], options: FollowImportsOptions): Promise<LoadedGuidance[]> {
   const loaded: LoadedGuidance[] = [];
   const { warnings } = options;
+  // The warning for a path already on the chain (by its real path), or null.
+  const cycleThrough = (realPath: string): string | null => {
+    const at = chain.findIndex((file) => file.realPath === realPath);
+    return at === -1 ? null : `import cycle (${describeCycle(chain.slice(at), chain[at]!)})`;
+  };
   for (const token of findImports(importer.content)) {
     options.counter.considered += 1;
     if (options.counter.considered > MAX_IMPORTS_CONSIDERED) {
@@ -77,9 +82,9 @@ async function follow(importer: LoadedGuidance & { realPath: string }, chain: re
       skip('it lies outside the project root');
       continue;
     }
-    const cycle = chain.findIndex((file) => file.realPath === absolute);
-    if (cycle !== -1) {
-      skip(`import cycle (${describeCycle(chain.slice(cycle), chain[cycle]!)})`);
+    const cycle = cycleThrough(absolute);
+    if (cycle !== null) {
+      skip(cycle);
       continue;
     }
     if (chain.length > MAX_IMPORT_HOPS) {
@@ -107,9 +112,10 @@ async function follow(importer: LoadedGuidance & { realPath: string }, chain: re
       skip('it resolves outside the project (a symlink pointing elsewhere)');
       continue;
     }
-    const linkedCycle = chain.findIndex((entry) => entry.realPath === realPath);
-    if (linkedCycle !== -1) {
-      skip(`import cycle (${describeCycle(chain.slice(linkedCycle), chain[linkedCycle]!)})`);
+    // Seen again through a link: the same cycle by its real path.
+    const linkedCycle = cycleThrough(realPath);
+    if (linkedCycle !== null) {
+      skip(linkedCycle);
       continue;
     }
     if (options.seen.has(realPath)) continue;
