@@ -140,7 +140,7 @@ describe('listFiles with names', () => {
     ['a backslash', { names: ['docs\\AGENTS.md'] }, 'names[0]: "docs\\\\AGENTS.md" contains a path separator: give a file name such as AGENTS.md, matched at any depth'],
     ['a parent reference', { names: ['..'] }, 'names[0]: ".." is not a file name'],
     ['a NUL byte', { names: ['AGENTS.md\0'] }, 'names[0]: contains a NUL byte'],
-    ['too many names', { names: Array.from({ length: 65 }, (_unused, index) => `f${index}.md`) }, 'names: at most 64 names (got 65)'],
+    ['too many names', { names: Array.from({ length: 257 }, (_unused, index) => `f${index}.md`) }, 'names: at most 256 names (got 257)'],
     ['a depth of 0', { maxDepth: 0 }, 'maxDepth: must be a positive integer (got 0)'],
     ['a fractional walk budget', { maxWalkedEntries: 1.5 }, 'maxWalkedEntries: must be a positive integer (got 1.5)'],
   ])('rejects %s with a clear error', async (_case, options, message) => {

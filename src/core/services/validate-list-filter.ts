@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 
 /** Most names one listing may filter on: a filter names a few well-known files, never a file list. */
-export const MAX_LIST_NAMES = 64;
+export const MAX_LIST_NAMES = 256;
 
 /** The parts of a listing request that select and bound what it walks (see ListRequest). */
 export interface ListFilter {
