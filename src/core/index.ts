@@ -60,6 +60,8 @@ export type { Clock } from './services/clock.js';
 export { systemClock } from './services/clock.js';
 export type { ParallelService, ParallelTask } from './services/parallel.js';
 export { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS } from './services/file-system.js';
+export { MAX_LIST_NAMES, validateListFilter } from './services/validate-list-filter.js';
+export type { ListFilter } from './services/validate-list-filter.js';
 export type {
   FileContent,
   FileKind,

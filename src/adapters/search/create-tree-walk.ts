@@ -36,6 +36,18 @@ export interface WalkFilesOptions {
   overrides?: OverrideGlobs;
   /** Yield only directories (files are not matched at all): a cheap pass over the directories a search enters. */
   isDirectoriesOnly?: boolean;
+  /**
+   * Yield only entries with one of these names, of any kind (a directory of
+   * another name is still entered unless ignored, so its contents are
+   * found). An entry of another name that is not a directory costs one set
+   * lookup: no ignore matching, no path, no entry. The entries yielded are
+   * exactly those the walk without `names` yields with one of these names.
+   */
+  names?: ReadonlySet<string>;
+  /** Levels below the start whose entries are yielded (1: the start's own entries, as `rg --max-depth 1`); capped at MAX_WALK_DEPTH, the default. */
+  maxDepth?: number;
+  /** No further directory is opened once this many entries were read (ignored, filtered and hidden ones included); see TreeWalk.isCut. */
+  maxReadEntries?: number;
   /** Called with each directory's entries as it is opened (the start and its ancestors' ignore files aside). */
   onDirectory?: (absoluteDirectory: string, names: ReadonlyMap<string, 'file' | 'directory' | 'other'>) => void;
   signal?: AbortSignal;
@@ -56,6 +68,15 @@ export type WalkVisitor = (relativePath: string, kind: FileKind, absolutePrefix:
  */
 export type TreeWalkStep = (visit: WalkVisitor, shouldPause: () => boolean) => boolean;
 
+/** A walk in progress: its step, and what it has read so far. */
+export interface TreeWalk {
+  step: TreeWalkStep;
+  /** Directory entries read so far: every entry of every directory opened (the start's ancestors, read for their ignore files, aside). */
+  readonly readEntries: number;
+  /** Whether `maxReadEntries` kept a directory from being opened: entries further on were not looked at. */
+  readonly isCut: boolean;
+}
+
 interface Frame {
   /** Absolute path of the directory with a trailing separator. */
   absolutePrefix: string;
@@ -65,6 +86,8 @@ interface Frame {
   names: string[];
   kinds: FileKind[];
   paths: string[];
+  /** Whether each entry goes to the visitor; false only for a directory a `names` filter walks through without yielding it. */
+  isYielded: boolean[];
   next: number;
   levels: readonly IgnoreLevel[];
 }
@@ -77,31 +100,41 @@ interface Frame {
  * the loop over entries does no more than hand each to the visitor. The
  * start directory is read at once: an unreadable start throws its fs error.
  * The signal is checked as each directory is opened; callers check it
- * between steps too.
+ * between steps too. Throws InvalidInputError for a bad `maxDepth` or
+ * `maxReadEntries`.
  */
-export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
+export function createTreeWalk(options: WalkFilesOptions): TreeWalk {
   const recursive = options.recursive ?? true;
   const respectIgnoreFiles = options.respectIgnoreFiles ?? true;
   const includeHidden = options.includeHidden ?? false;
   const isDirectoriesOnly = options.isDirectoriesOnly ?? false;
   const overrides = options.overrides ?? createOverrideGlobs({ globs: [], excludeGlobs: [], skipDirs: DEFAULT_SKIP_DIRS });
+  const wanted = options.names ?? null;
+  const maxDepth = Math.min(positiveInteger('maxDepth', options.maxDepth ?? MAX_WALK_DEPTH), MAX_WALK_DEPTH);
+  const maxReadEntries = positiveInteger('maxReadEntries', options.maxReadEntries ?? Number.MAX_SAFE_INTEGER);
   const start = options.start ?? options.root;
   const startRelative = toRelative(options.root, start);
   const ancestorLevels = respectIgnoreFiles ? loadAncestorLevels(options.root, startRelative) : [];
+  let readEntries = 0;
+  let isCut = false;
 
   const openFrame = (absolute: string, relative: string, depth: number, inherited: readonly IgnoreLevel[]): Frame => {
     options.signal?.throwIfAborted();
     const dirents = fs.readdirSync(absolute, { withFileTypes: true });
+    readEntries += dirents.length;
     const names = namesOf(dirents);
     options.onDirectory?.(absolute, names);
     const level = respectIgnoreFiles ? loadIgnoreLevel(absolute, relative, names) : null;
     const levels = level ? [...inherited, level] : inherited;
     const isIgnored = createDirectoryIgnoreMatcher(levels, relative);
     const prefix = relative === '' ? '' : `${relative}/`;
-    // Sorted first (cheap: readdir output mostly comes sorted already), so the kept entries stay in order.
-    dirents.sort(dirents.some(hasSurrogate) ? compareByCodePoint : compareByCodeUnit);
-    const frame: Frame = { absolutePrefix: absolute.endsWith(path.sep) ? absolute : `${absolute}${path.sep}`, depth, names: [], kinds: [], paths: [], next: 0, levels };
-    for (const dirent of dirents) {
+    const isEntering = recursive && depth + 1 < maxDepth;
+    // A name filter drops first what can be neither yielded nor entered, one set lookup each: few entries are left.
+    const candidates = wanted === null ? dirents : dirents.filter((dirent) => wanted.has(dirent.name) || (isEntering && dirent.isDirectory()));
+    // Sorted before the rules run (cheap: readdir output mostly comes sorted already), so the kept entries stay in order.
+    candidates.sort(candidates.some(hasSurrogate) ? compareByCodePoint : compareByCodeUnit);
+    const frame: Frame = { absolutePrefix: absolute.endsWith(path.sep) ? absolute : `${absolute}${path.sep}`, depth, names: [], kinds: [], paths: [], isYielded: [], next: 0, levels };
+    for (const dirent of candidates) {
       const kind = fileKindOf(dirent);
       const isDirectory = kind === 'directory';
       if (isDirectoriesOnly && !isDirectory) continue;
@@ -117,13 +150,14 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
       frame.names.push(name);
       frame.kinds.push(kind);
       frame.paths.push(entryPath);
+      frame.isYielded.push(wanted === null || wanted.has(name));
     }
     return frame;
   };
 
   const stack: Frame[] = [openFrame(start, startRelative, 0, ancestorLevels)];
   let visited = 0;
-  return (visit, shouldPause) => {
+  const step: TreeWalkStep = (visit, shouldPause) => {
     while (stack.length > 0) {
       const frame = stack[stack.length - 1] as Frame;
       const index = frame.next;
@@ -135,14 +169,18 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
       const name = frame.names[index] as string;
       const kind = frame.kinds[index] as FileKind;
       const entryPath = frame.paths[index] as string;
-      if (visit(entryPath, kind, frame.absolutePrefix, name) === false) {
+      if (frame.isYielded[index] === true && visit(entryPath, kind, frame.absolutePrefix, name) === false) {
         stack.length = 0;
         return true;
       }
       visited += 1;
-      if (kind !== 'directory' || !recursive || frame.depth + 1 >= MAX_WALK_DEPTH) {
+      if (kind !== 'directory' || !recursive || frame.depth + 1 >= maxDepth) {
         // A directory of a million files must not hold the event loop either: the slice is checked every so often.
         if (visited % PAUSE_CHECK_ENTRIES === 0 && shouldPause()) return false;
+        continue;
+      }
+      if (readEntries >= maxReadEntries) {
+        isCut = true;
         continue;
       }
       let child: Frame;
@@ -158,6 +196,20 @@ export function createTreeWalk(options: WalkFilesOptions): TreeWalkStep {
     }
     return true;
   };
+  return {
+    step,
+    get readEntries() {
+      return readEntries;
+    },
+    get isCut() {
+      return isCut;
+    },
+  };
+}
+
+function positiveInteger(field: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new InvalidInputError(field, `must be a positive integer (got ${value})`);
+  return value;
 }
 
 const DOT = 0x2e;

@@ -47,6 +47,8 @@ describe('listFiles', () => {
         { path: 'src-link', kind: 'symlink' },
       ],
       truncated: false,
+      // Every entry of the root was read, the ignored, hidden and skipped ones and .git included.
+      walkedEntries: 10,
     });
   });
 
@@ -74,6 +76,7 @@ describe('listFiles', () => {
         { path: 'src', kind: 'directory' },
       ],
       truncated: true,
+      walkedEntries: 14,
     });
     expect((await list('src', { recursive: true, maxEntries: 3 })).truncated).toBe(false);
   });
@@ -154,7 +157,7 @@ describe('listFiles', () => {
     });
 
     it('stops at maxEntries with stats on the entries it kept', async () => {
-      expect(await listStatted({ withStats: true, maxEntries: 1 })).toEqual({ entries: [{ path: 'a.ts', kind: 'file', sizeBytes: 20, modifiedMs: expect.any(Number) }], truncated: true });
+      expect(await listStatted({ withStats: true, maxEntries: 1 })).toEqual({ entries: [{ path: 'a.ts', kind: 'file', sizeBytes: 20, modifiedMs: expect.any(Number) }], truncated: true, walkedEntries: 4 });
     });
   });
 });

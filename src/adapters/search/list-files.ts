@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { lstatSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SKIP_DIRS, FileAccessError, InvalidInputError, OutsideWorkspaceError, isPathInside } from '../../core/index.js';
+import { DEFAULT_SKIP_DIRS, FileAccessError, OutsideWorkspaceError, isPathInside, validateListFilter } from '../../core/index.js';
 import type { ListEntry, ListRequest, ListResult } from '../../core/index.js';
 import { isErrnoError } from './is-errno-error.js';
 import { createOverrideGlobs } from './override-globs.js';
@@ -25,17 +25,24 @@ export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
  * (lstat, taken as the walk reaches it; left out when the file vanished or
  * cannot be stated, or is no longer a regular file).
  *
+ * With `names`, only entries of those names are listed and the walk pays
+ * for other files one set lookup each (see WalkFilesOptions.names): the
+ * same entries, in the same order, as the unfiltered listing holds with
+ * those names. `maxDepth` bounds the levels listed, `maxWalkedEntries` the
+ * directory entries read; `walkedEntries` says how many were.
+ *
  * The listed directory is re-checked after resolving symlinks: throws
  * OutsideWorkspaceError when `isContained` refuses its real path,
  * FileAccessError `not-a-directory` / `not-found` / `permission-denied` when
- * it cannot be listed, InvalidInputError for a bad `maxEntries`.
+ * it cannot be listed, InvalidInputError for a bad name filter or limit
+ * (see validateListFilter).
  *
  * @example
  * const { entries, truncated } = await listFiles({ path: '/repo/src', root: '/repo', recursive: true, isContained });
  */
 export async function listFiles(request: ListRequest): Promise<ListResult> {
+  validateListFilter(request);
   const maxEntries = request.maxEntries ?? DEFAULT_MAX_LIST_ENTRIES;
-  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new InvalidInputError('maxEntries', `must be a positive integer (got ${maxEntries})`);
   request.signal?.throwIfAborted();
   const directory = await realDirectory(request.path);
   if (!request.isContained(directory)) throw new OutsideWorkspaceError({ requestedPath: request.path, resolvedPath: directory });
@@ -54,10 +61,14 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
     respectIgnoreFiles: request.respectGitignore ?? true,
     includeHidden: request.includeHidden ?? false,
     overrides: createOverrideGlobs({ globs: [], excludeGlobs: [], skipDirs: request.skipDirs ?? DEFAULT_SKIP_DIRS }),
+    ...(request.names === undefined ? {} : { names: new Set(request.names) }),
+    ...(request.maxDepth === undefined ? {} : { maxDepth: request.maxDepth }),
+    ...(request.maxWalkedEntries === undefined ? {} : { maxReadEntries: request.maxWalkedEntries }),
     ...(request.signal ? { signal: request.signal } : {}),
   };
+  let walk: { readEntries: number; isCut: boolean };
   try {
-    await visitFiles(options, (entryPath, kind, absolutePrefix, name) => {
+    walk = await visitFiles(options, (entryPath, kind, absolutePrefix, name) => {
       if (entries.length === maxEntries) {
         truncated = true;
         return false;
@@ -68,7 +79,7 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
   } catch (error) {
     throw toFileAccessError(error, request.path);
   }
-  return { entries, truncated };
+  return { entries, truncated: truncated || walk.isCut, walkedEntries: walk.readEntries };
 }
 
 const NO_THROW_IF_MISSING = { throwIfNoEntry: false } as const;

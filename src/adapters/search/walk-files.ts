@@ -51,7 +51,7 @@ export async function* walkFiles(options: WalkFilesOptions): AsyncGenerator<Walk
  * ripgrep exactly, and callers stop early by leaving the loop.
  */
 export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> {
-  const step = createTreeWalk(options);
+  const { step } = createTreeWalk(options);
   const batch: WalkEntry[] = [];
   const collect: WalkVisitor = (path, kind, absolutePrefix, name) => {
     batch.push({ path, absolutePath: absolutePrefix + name, kind });
@@ -76,19 +76,22 @@ export function* walkFilesSync(options: WalkFilesOptions): Generator<WalkEntry> 
  * when a slice of SYNC_SLICE_MS is used up, checked as each directory is
  * opened (a directory is read and filtered in one step) and every so often
  * within a large one; an aborted `signal` rejects with its reason.
+ * Resolves to how many directory entries were read and whether
+ * `maxReadEntries` cut the walk short.
  *
  * @example
  * const paths: string[] = [];
  * await visitFiles({ root: '/repo' }, (path) => { paths.push(path); });
  */
-export async function visitFiles(options: WalkFilesOptions & { _internal?: { sliceMs?: number } }, visit: WalkVisitor): Promise<void> {
-  const step = createTreeWalk(options);
+export async function visitFiles(options: WalkFilesOptions & { _internal?: { sliceMs?: number } }, visit: WalkVisitor): Promise<{ readEntries: number; isCut: boolean }> {
+  const walk = createTreeWalk(options);
   const slicer = createTimeSlicer(options._internal?.sliceMs);
   const isSliceOver = () => slicer.isSliceOver();
-  while (!step(visit, isSliceOver)) {
+  while (!walk.step(visit, isSliceOver)) {
     await slicer.nextSlice();
     options.signal?.throwIfAborted();
   }
+  return { readEntries: walk.readEntries, isCut: walk.isCut };
 }
 
 /** The kind of a directory entry, without following symlinks. */

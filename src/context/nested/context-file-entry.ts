@@ -38,6 +38,6 @@ export interface ContextDiscovery {
   rules: ContextRule[];
   /** One line each: files skipped and why (aggregated, never one line per file of a big tree). */
   warnings: string[];
-  /** Entries the walk looked at. */
+  /** Directory entries the walk read (ignored and non-matching ones included). */
   walkedEntries: number;
 }

@@ -53,6 +53,51 @@ describe('discoverContextFiles', () => {
     expect((await discover(workspace.root)).files.map((file) => file.path)).toEqual(['src/AGENTS.md']);
   });
 
+  // Issue 21: the walk lists by name now; what it finds must be what the whole listing held with those names.
+  it('finds the same files and warnings as a walk of every entry, under root and nested ignore files', async () => {
+    await using workspace = await createTempWorkspace({
+      git: true,
+      files: {
+        '.gitignore': 'generated/\n/top/AGENTS.md\n*.tmp\n',
+        'a/AGENTS.md': '# A\n',
+        'a/b/CLAUDE.md': '# B\n',
+        'a/b/c/AGENTS.md': '# C\n',
+        'both/AGENTS.md': '# preferred\n',
+        'both/CLAUDE.md': '# not this\n',
+        'top/AGENTS.md': '# anchored away\n',
+        'top/sub/AGENTS.md': '# Sub\n',
+        'pkg/.gitignore': 'AGENTS.md\n',
+        'pkg/AGENTS.md': '# ignored by name\n',
+        'pkg/CLAUDE.md': '# Pkg\n',
+        'pkg/inner/.ignore': '!AGENTS.md\n',
+        'pkg/inner/AGENTS.md': '# re-included\n',
+        'odd/AGENTS.md/CLAUDE.md': '# inside a directory named AGENTS.md\n',
+        'generated/g/AGENTS.md': '# ignored directory\n',
+        '.hidden/AGENTS.md': '# hidden\n',
+        'node_modules/x/AGENTS.md': '# skipped\n',
+      },
+    });
+    const runtime = await openTestRuntime(workspace.root);
+    const result = await discoverContextFiles({ runtime, fileNames: NAMES, maxFiles: 100, maxDepth: 8 });
+    expect(result.files.map((file) => [file.path, file.label])).toEqual([
+      ['a/AGENTS.md', 'A'],
+      ['both/AGENTS.md', 'preferred'],
+      ['pkg/CLAUDE.md', 'Pkg'],
+      ['a/b/CLAUDE.md', 'B'],
+      ['odd/AGENTS.md/CLAUDE.md', 'inside a directory named AGENTS.md'],
+      ['pkg/inner/AGENTS.md', 're-included'],
+      ['top/sub/AGENTS.md', 'Sub'],
+      ['a/b/c/AGENTS.md', 'C'],
+    ]);
+    expect(result.warnings).toEqual(['odd/AGENTS.md: skipped: it is not a regular file (directory)']);
+    // Every entry the unfiltered walk selects, reduced to the context-file names: the candidates, in the same order.
+    const whole = await runtime.execute({ kind: 'fs.list', path: '.', recursive: true, maxEntries: 10_000 });
+    const byName = await runtime.execute({ kind: 'fs.list', path: '.', recursive: true, names: NAMES, maxEntries: 10_000 });
+    if (!whole.ok || !byName.ok) throw new Error('the workspace could not be listed');
+    expect(byName.value.entries).toEqual(whole.value.entries.filter((entry) => NAMES.includes(entry.path.slice(entry.path.lastIndexOf('/') + 1))));
+    expect(result.walkedEntries).toBe(byName.value.walkedEntries);
+  });
+
   it('keeps a symlink to a regular file inside, once per real file; rejects links out, to /dev/zero, and FIFOs', async () => {
     const secret = makeOutsideSecret('# secret label\n');
     try {

@@ -5,7 +5,7 @@ import type { ContextFileEntry } from './context-file-entry.js';
 import { extractLabel } from './extract-label.js';
 import { mapWithConcurrency } from '../../core/index.js';
 
-/** Most entries the discovery walk looks at; past it the walk stops and says so. */
+/** Most directory entries the discovery walk reads; past it the walk stops and says so. */
 export const MAX_DISCOVERY_WALK_ENTRIES = 250_000;
 
 /** Bytes read from each context file to find its label (frontmatter and first heading come first). */
@@ -29,10 +29,11 @@ export interface DiscoverContextFilesOptions {
 }
 
 /**
- * The discovery walk: one gitignore-aware listing of the workspace (the
- * runtime's `fs.list`, which skips `search.skipDirs` such as node_modules,
- * .git and build output, and hidden entries) finds the context files
- * strictly below the root. Regular files only: a symlink must resolve to a
+ * The discovery walk: one gitignore-aware listing of the workspace by name
+ * (the runtime's `fs.list` with `names`, which skips `search.skipDirs` such
+ * as node_modules, .git and build output, and hidden entries, and looks at
+ * no other file beyond its name) finds the context files strictly below
+ * the root. Regular files only: a symlink must resolve to a
  * regular file inside the workspace, anything else (FIFO, socket, device,
  * a link out) is skipped with a warning. Files deeper than `maxDepth` and
  * past the `maxFiles` shallowest are skipped with one warning each kind.
@@ -43,9 +44,13 @@ export async function discoverContextFiles(options: DiscoverContextFilesOptions)
   const { runtime } = options;
   const warnings: string[] = [];
   const signal = options.signal === undefined ? {} : { signal: options.signal };
-  const listing = await runtime.execute({ kind: 'fs.list', path: '.', recursive: true, maxEntries: MAX_DISCOVERY_WALK_ENTRIES }, signal);
+  const listing = await runtime.execute(
+    { kind: 'fs.list', path: '.', recursive: true, names: options.fileNames, maxEntries: MAX_DISCOVERY_WALK_ENTRIES, maxWalkedEntries: MAX_DISCOVERY_WALK_ENTRIES },
+    signal,
+  );
   if (!listing.ok) return { files: [], warnings: [`nested context files: the workspace could not be listed: ${listing.error.message}`], walkedEntries: 0 };
   const { entries, truncated } = listing.value;
+  const walkedEntries = listing.value.walkedEntries ?? entries.length;
   if (truncated) warnings.push(`nested context files: the walk stopped after ${MAX_DISCOVERY_WALK_ENTRIES} entries; files further on were not found`);
 
   const tooDeep: string[] = [];
@@ -95,7 +100,7 @@ export async function discoverContextFiles(options: DiscoverContextFilesOptions)
   });
   // Warnings are collected in input order so the output does not depend on which read finished first.
   for (const result of labelled) if (result.warning !== undefined) warnings.push(result.warning);
-  return { files: labelled.flatMap((result) => (result.file === null ? [] : [result.file])), warnings, walkedEntries: entries.length };
+  return { files: labelled.flatMap((result) => (result.file === null ? [] : [result.file])), warnings, walkedEntries };
 }
 
 /** The workspace-relative real path of a listed context file, or null (with a warning) when it is not a regular file inside. */

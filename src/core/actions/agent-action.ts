@@ -46,6 +46,12 @@ export interface ListAction extends ActionBase {
   withStats?: boolean;
   /** Also list entries whose name starts with `.` (skipDirs and ignore files still apply); default false. */
   includeHidden?: boolean;
+  /** List only entries with one of these exact file names, at any depth (see ListRequest.names); a name is never a path or a pattern. */
+  names?: readonly string[];
+  /** With `recursive`: entries at most this many levels below `path` (1: its own entries). */
+  maxDepth?: number;
+  /** Stop entering directories after reading this many entries, listed or not, and mark the result truncated. */
+  maxWalkedEntries?: number;
 }
 
 export interface SearchTextAction extends ActionBase {

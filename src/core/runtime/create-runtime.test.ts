@@ -177,4 +177,21 @@ describe('runtime deadline', () => {
     expect(await runtime.execute({ kind: 'shell.run', argv: ['true'] })).toMatchObject({ ok: true });
     expect(asked).toEqual(['workspace']);
   });
+
+  // Issue 21: the nested-context walk lists by name through the same gates.
+  it('lists by name and depth through the permission service, and refuses a path as a name before anything is decided', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a/AGENTS.md': '', 'a/b/c/AGENTS.md': '', 'a/x.ts': '', 'secret/AGENTS.md': '' } });
+    const decided: PermissionRequest[] = [];
+    const { runtime } = await open(workspace, { rules: { deny: ['Read(secret)'] } }, {
+      wrap: (services) => ({ ...services, permission: { ...services.permission, decide: (request) => (decided.push(request), services.permission.decide(request)) } }),
+    });
+    const listed = await runtime.execute({ kind: 'fs.list', path: 'a', recursive: true, names: ['AGENTS.md'], maxDepth: 2 });
+    expect(listed).toMatchObject({ ok: true, value: { entries: [{ path: 'a/AGENTS.md', kind: 'file' }], truncated: false } });
+    expect(decided.map((request) => [request.action, request.paths])).toEqual([['fs.list', ['a']]]);
+    expect(await runtime.execute({ kind: 'fs.list', path: 'secret', recursive: true, names: ['AGENTS.md'] })).toMatchObject({ ok: false, error: { code: 'denied' } });
+    decided.length = 0;
+    const refused = await runtime.execute({ kind: 'fs.list', recursive: true, names: ['../AGENTS.md'] });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('names[0]: "../AGENTS.md" contains a path separator') } });
+    expect(decided).toEqual([]);
+  });
 });

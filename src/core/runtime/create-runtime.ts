@@ -212,6 +212,9 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
         skipDirs: limits.skipDirs,
         withStats: action.withStats ?? false,
         includeHidden: action.includeHidden ?? false,
+        ...(action.names === undefined ? {} : { names: action.names }),
+        ...(action.maxDepth === undefined ? {} : { maxDepth: action.maxDepth }),
+        ...(action.maxWalkedEntries === undefined ? {} : { maxWalkedEntries: action.maxWalkedEntries }),
         isContained: containedFor(prepared),
         signal,
       });

@@ -6,6 +6,7 @@ import type { ShellParser } from '../path-scope/shell-syntax.js';
 import { type WorkspaceScope, toAbsoluteUnresolved } from '../path-scope/workspace-scope.js';
 import { isInertCommandName } from '../permission/evaluate-permission.js';
 import type { PermissionAccess, PermissionRequest, RequestedCommand } from '../services/permission.js';
+import { validateListFilter } from '../services/validate-list-filter.js';
 
 /** A path an action names, located by the workspace scope. */
 export interface LocatedPath {
@@ -95,6 +96,7 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
       case 'fs.stat':
         return prepared(action, 'read', [await locate(action.path)]);
       case 'fs.list':
+        validateListFilter(action);
         return prepared(action, 'read', [await locate(action.path ?? '.')]);
       case 'fs.searchText':
         validateQuery(action.query);

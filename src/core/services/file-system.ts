@@ -57,6 +57,21 @@ export interface ListRequest {
   withStats?: boolean;
   /** List entries whose name starts with `.` too (default false); `skipDirs` and ignore files still apply. */
   includeHidden?: boolean;
+  /**
+   * List only entries with one of these exact names (`['AGENTS.md']`), at
+   * any depth, of any kind; every directory that is not skipped or ignored
+   * is still walked. See validateListFilter for what a name may be.
+   */
+  names?: readonly string[];
+  /** With `recursive`: list entries at most this many levels below `path` (1: its own entries, as `rg --max-depth 1`). */
+  maxDepth?: number;
+  /**
+   * Stop entering directories once this many directory entries were read
+   * (ignored, hidden and filtered-out ones too) and mark the result
+   * truncated: bounds the work of a filtered walk, as `maxEntries` bounds
+   * its result.
+   */
+  maxWalkedEntries?: number;
   isContained: (realPath: string) => boolean;
   signal?: AbortSignal;
 }
@@ -73,7 +88,10 @@ export interface ListEntry {
 
 export interface ListResult {
   entries: ListEntry[];
+  /** `maxEntries` or `maxWalkedEntries` was reached: entries further on were not listed. */
   truncated: boolean;
+  /** Directory entries the walk read, listed or not (an implementation that does not count leaves it out). */
+  walkedEntries?: number;
 }
 
 /** Directories that listing and search skip unless told otherwise. */
