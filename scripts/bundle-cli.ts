@@ -32,6 +32,19 @@ const BUNDLED_PACKAGES = new Set(['commander', 'diff', 'gray-matter', 'ignore', 
  */
 const TASK_MODULES: Record<string, string> = { 'index-batch': 'src/context/discovery/retrieval/index-batch.ts' };
 
+/**
+ * zod's messages in 40 languages (about 360 KB, some 30 ms of parsing at every
+ * start) reduced to the English that zod uses by default: the CLI never
+ * switches zod's locale (it words config errors itself, see format-zod-issues).
+ */
+const ZOD_LOCALES = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+const englishOnlyZod: Plugin = {
+  name: 'english-only-zod',
+  setup(builder) {
+    builder.onLoad({ filter: ZOD_LOCALES }, () => ({ contents: "export { default as en } from './en.js';\n", loader: 'js' }));
+  },
+};
+
 // CommonJS dependencies (commander, picomatch) call `require` for Node's built-ins, which an ES module lacks.
 const REQUIRE_BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
@@ -88,7 +101,7 @@ export async function bundleCli(): Promise<void> {
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
-    plugins: [externalDependencies, taskModuleUrls],
+    plugins: [externalDependencies, taskModuleUrls, englishOnlyZod],
   });
 }
 
