@@ -82,7 +82,7 @@ try {
     const workspace = await openWorkspace({ cwd: root, env });
     const result = await discoverContext({ runtime: workspace.runtime, config: workspace.config.config, validationOutput, run: false });
     const discoveryMs = performance.now() - started;
-    const ripgrep = workspace.search.ripgrep;
+    const ripgrep = (await workspace.searchEngine()).ripgrep;
     if (ripgrep === null) throw new Error('no ripgrep binary: the ratio needs one');
     // The same argv the search engine spawns for each query discovery made.
     const context = workspace.config.config.context;

@@ -82,7 +82,7 @@ async function measureCorpus(label: string, corpus: string, ripgrepFlags: readon
     env: { ...process.env, XDG_CONFIG_HOME: path.join(temp, 'config') },
     cliConfig: { search: { skipDirs: ['.git'] } },
   });
-  const ripgrep = workspace.search.ripgrep?.path;
+  const ripgrep = (await workspace.searchEngine()).ripgrep?.path;
   if (ripgrep === undefined) throw new Error('bench/list-speed needs ripgrep: install @vscode/ripgrep or put rg on PATH');
   const list = () => workspace.runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_ENTRIES, withStats: true, includeHidden: true });
   const runRipgrep = () => {

@@ -76,7 +76,7 @@ const paths = index.documents.map((document) => document.path);
 console.log(`corpus: ${CORPUS}\n${paths.length} files indexed (${index.notes.join(', ') || 'nothing skipped'}), median of ${REPS} rounds${collectGarbage ? '' : ' (run with --expose-gc for steadier memory figures)'}\n`);
 
 // Baseline 1: ripgrep lists the tree, Node reads the indexed files.
-const ripgrep = workspace.search.ripgrep?.path ?? 'rg';
+const ripgrep = (await workspace.searchEngine()).ripgrep?.path ?? 'rg';
 const listing = await measure(() => {
   const result = spawnSync(ripgrep, ['--files', '--no-ignore', '--hidden', CORPUS], { maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`${ripgrep} --files failed: ${result.stderr.toString()}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /** The repository root. */
 export const ROOT = path.resolve(import.meta.dirname, '..');
-/** The built CLI entry. */
+/** The built CLI entry: the bundle scripts/bundle-cli.ts writes. */
 export const CLI_PATH = path.join(ROOT, 'dist', 'cli', 'main.js');
 
 function newestSourceMtime(directory: string): number {
@@ -18,13 +18,15 @@ function newestSourceMtime(directory: string): number {
 }
 
 /**
- * Builds the CLI with tsc when dist/ is missing or older than src/; returns
- * whether it built. Used by `npm run demo` and by the tests' global setup.
+ * Builds as `npm run build` does (tsc, then the CLI bundle) when dist/ is
+ * missing or older than src/; returns whether it built. Used by `npm run
+ * demo` and by the tests' global setup.
  */
 export function buildIfStale(onBuild?: () => void): boolean {
   const isFresh = fs.existsSync(CLI_PATH) && fs.statSync(CLI_PATH).mtimeMs >= newestSourceMtime(path.join(ROOT, 'src'));
   if (isFresh) return false;
   onBuild?.();
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'scripts', 'bundle-cli.ts')], { cwd: ROOT, stdio: 'inherit' });
   return true;
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -6,14 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { CLI_PATH } from './support/build-once.js';
 import { createTempWorkspace, type TempWorkspace } from './support/temp-workspace.js';
 
-// Start-up cost of the CLI, checked by what it loads (not by timing): the
-// command definitions are loaded eagerly, each implementation only when its
-// command runs. A resolve hook in the child reports every module it loads.
+// Start-up cost of the CLI, checked by what it loads and starts (not by
+// timing): the command definitions are loaded eagerly, each implementation
+// only when its command runs; commands that run no shell command line do not
+// load the Bash grammar, and commands that search nothing start no process
+// (no `rg --version`). The CLI is a bundle (scripts/bundle-cli.ts): a resolve
+// hook in the child reports every file it loads, and the source map of each
+// bundle file says which modules of src/ and node_modules that file holds.
+// A second hook reports every process the child starts.
 
 const RESOLVED_PREFIX = 'resolved-module ';
-const DIST = path.dirname(path.dirname(CLI_PATH));
+const SPAWNED_PREFIX = 'spawned-process ';
+const ROOT = path.resolve(path.dirname(CLI_PATH), '..', '..');
 
-async function writeResolveHook(workspace: TempWorkspace): Promise<string> {
+async function writeHooks(workspace: TempWorkspace): Promise<string> {
   const hook = workspace.write(
     'hook.mjs',
     `export async function resolve(specifier, context, nextResolve) {
@@ -23,11 +30,45 @@ async function writeResolveHook(workspace: TempWorkspace): Promise<string> {
 }
 `,
   );
-  return workspace.write('register.mjs', `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`);
+  // Every way of starting a process (spawn, execFile, exec, fork) goes through ChildProcess.prototype.spawn.
+  return workspace.write(
+    'register.mjs',
+    `import { register } from 'node:module';
+import { ChildProcess } from 'node:child_process';
+register(${JSON.stringify(pathToFileURL(hook).href)});
+const spawn = ChildProcess.prototype.spawn;
+ChildProcess.prototype.spawn = function (options) {
+  process.stderr.write(${JSON.stringify(SPAWNED_PREFIX)} + JSON.stringify(options.args) + '\\n');
+  return spawn.call(this, options);
+};
+`,
+  );
 }
 
-/** Runs the built CLI with the hook and returns its exit code and the modules it loaded (dist-relative, or `node_modules/...`). */
-async function modulesLoadedBy(registerPath: string, args: readonly string[], cwd: string): Promise<{ code: number; modules: string[] }> {
+/** A file's name as the tests speak of it: `src/...` in this repository, `node_modules/<package>/...` in a dependency. */
+function moduleName(file: string): string {
+  const inNodeModules = file.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+  return inNodeModules >= 0 ? file.slice(inNodeModules + 1).split(path.sep).join('/') : path.relative(ROOT, file).split(path.sep).join('/');
+}
+
+/** The modules a bundle file holds, from its source map (the bundle file itself when it has none). */
+function modulesIn(bundleFile: string): string[] {
+  const mapFile = `${bundleFile}.map`;
+  if (!fs.existsSync(mapFile)) return [moduleName(bundleFile)];
+  const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  return map.sources.map((source) => moduleName(path.resolve(path.dirname(mapFile), source)));
+}
+
+interface StartupTrace {
+  code: number;
+  /** Modules loaded: those of src/ and bundled dependencies by their source path, other dependencies by their file. */
+  modules: string[];
+  /** The argv of each process started, without the program's own name. */
+  processes: string[][];
+}
+
+/** Runs the built CLI with the hooks and returns its exit code, the modules it loaded and the processes it started. */
+async function traceStartup(registerPath: string, args: readonly string[], cwd: string): Promise<StartupTrace> {
   const run = promisify(execFile);
   let code = 0;
   let stderr: string;
@@ -38,41 +79,69 @@ async function modulesLoadedBy(registerPath: string, args: readonly string[], cw
     code = failed.code ?? -1;
     stderr = failed.stderr ?? '';
   }
-  const urls = stderr.split('\n').filter((line) => line.startsWith(RESOLVED_PREFIX)).map((line) => line.slice(RESOLVED_PREFIX.length));
-  const modules = [...new Set(urls.filter((url) => url.startsWith('file:')))].map((url) => {
-    const file = new URL(url).pathname;
-    const inNodeModules = file.lastIndexOf('/node_modules/');
-    return inNodeModules >= 0 ? file.slice(inNodeModules + 1) : path.relative(DIST, file).split(path.sep).join('/');
-  });
-  return { code, modules };
+  const lines = stderr.split('\n');
+  const files = new Set(lines.filter((line) => line.startsWith(RESOLVED_PREFIX) && line.includes('file:')).map((line) => new URL(line.slice(RESOLVED_PREFIX.length)).pathname));
+  const modules = [...new Set([...files].flatMap((file) => modulesIn(file)))];
+  const processes = lines.filter((line) => line.startsWith(SPAWNED_PREFIX)).map((line) => (JSON.parse(line.slice(SPAWNED_PREFIX.length)) as string[]).slice(1));
+  return { code, modules, processes };
 }
 
 /** What start-up may load: commander, the CLI frame and the command definitions, and the error class exit codes are mapped from. */
 function isStartupModule(module: string): boolean {
   if (module.startsWith('node_modules/')) return module.startsWith('node_modules/commander/');
-  if (module === 'core/errors/brass-error.js') return true;
-  return /^cli\/(?:commands\/[a-z-]+-command|[a-z-]+)\.js$/.test(module) && module !== 'cli/report-error.js';
+  if (module === 'src/core/errors/brass-error.ts') return true;
+  return /^src\/cli\/(?:commands\/[a-z-]+-command|[a-z-]+)\.ts$/.test(module) && module !== 'src/cli/report-error.ts';
 }
+
+const isBashGrammar = (module: string) => module.startsWith('node_modules/web-tree-sitter/');
 
 describe('brass-agent start-up', () => {
   it.each([[['--version']], [['--help']], [['run', '--help']], [['docs', 'guidance', '--help']], [['read']], [['frobnicate']]])(
-    '%j loads only commander and the command definitions',
+    '%j loads only commander and the command definitions, and starts no process',
     async (args) => {
       await using workspace = await createTempWorkspace();
-      const { code, modules } = await modulesLoadedBy(await writeResolveHook(workspace), args, workspace.root);
+      const { code, modules, processes } = await traceStartup(await writeHooks(workspace), args, workspace.root);
       expect(code).toBe(args[0] === 'read' || args[0] === 'frobnicate' ? 2 : 0);
-      expect(modules).toContain('cli/commands/run-command.js');
+      expect(modules).toContain('src/cli/commands/run-command.ts');
       expect(modules).toContain('node_modules/commander/index.js');
       expect(modules.filter((module) => !isStartupModule(module))).toEqual([]);
+      expect(processes).toEqual([]);
     },
   );
 
   it('loads a command implementation when the command runs (the hook sees lazy imports)', async () => {
     await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n' } });
-    const { code, modules } = await modulesLoadedBy(await writeResolveHook(workspace), ['read', 'a.txt'], workspace.root);
+    const { code, modules } = await traceStartup(await writeHooks(workspace), ['read', 'a.txt'], workspace.root);
     expect(code).toBe(0);
-    expect(modules).toContain('cli/commands/read-action.js');
-    expect(modules).toContain('adapters/node-workspace/index.js');
-    expect(modules).not.toContain('cli/commands/run-action.js');
+    expect(modules).toContain('src/cli/commands/read-action.ts');
+    expect(modules).toContain('src/adapters/node-workspace/open-workspace.ts');
+    expect(modules).not.toContain('src/cli/commands/run-action.ts');
+  });
+
+  // Issue 21: the grammar (a WebAssembly runtime and module) and the ripgrep probe were paid by every command.
+  it.each([
+    ['read', ['read', 'a.txt', '--json']],
+    ['context', ['context', '--json']],
+    ['docs --search', ['docs', '--search', 'install', '--json']],
+    ['policy check --read', ['policy', 'check', '--read', 'a.txt', '--json']],
+  ])('%s loads no Bash grammar and starts no process (no rg --version)', async (_name, args) => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n', 'AGENTS.md': '# Conventions\n', 'docs/install.md': '# Install\n\nRun the installer.\n' } });
+    const { code, modules, processes } = await traceStartup(await writeHooks(workspace), args, workspace.root);
+    expect(code).toBe(0);
+    expect(modules.filter(isBashGrammar)).toEqual([]);
+    expect(processes).toEqual([]);
+  });
+
+  it('loads the grammar for a command line and probes ripgrep on the first search (what the hooks see when it happens)', async () => {
+    const failure = "a.ts(1,1): error TS2339: Property 'getToken' does not exist on type 'AuthClient'.\n";
+    await using workspace = await createTempWorkspace({ files: { 'a.ts': 'export const needle = 1;\n', 'failure.txt': failure } });
+    const register = await writeHooks(workspace);
+    const policy = await traceStartup(register, ['policy', 'check', '--command', 'cat a.ts', '--json'], workspace.root);
+    expect(policy.code).toBe(0);
+    expect(policy.modules.filter(isBashGrammar)).not.toEqual([]);
+    // The failure names an identifier: discovery searches for it, so it needs ripgrep.
+    const discover = await traceStartup(register, ['discover', '--validation-output', 'failure.txt', '--no-run', '--json'], workspace.root);
+    expect(discover.code).toBe(0);
+    expect(discover.processes).toContainEqual(['--version']);
   });
 });

@@ -53,30 +53,33 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) });
-  const commands = [
-    chatCommand(run),
-    sessionsCommand(run),
-    runCommand(run),
-    rollbackCommand(run),
-    undoCommand(run),
-    discoverCommand(run),
-    contextCommand(run),
-    docsCommand(run),
-    initCommand(run),
-    readCommand(run),
-    policyCommand(run),
-    doctorCommand(run),
-    configCommand(run),
-    trustCommand('trust', run),
-    trustCommand('untrust', run),
-    mcpCommand(run),
+  const definitions: ReadonlyArray<readonly [string, () => Command]> = [
+    ['chat', () => chatCommand(run)],
+    ['sessions', () => sessionsCommand(run)],
+    ['run', () => runCommand(run)],
+    ['rollback', () => rollbackCommand(run)],
+    ['undo', () => undoCommand(run)],
+    ['discover', () => discoverCommand(run)],
+    ['context', () => contextCommand(run)],
+    ['docs', () => docsCommand(run)],
+    ['init', () => initCommand(run)],
+    ['read', () => readCommand(run)],
+    ['policy', () => policyCommand(run)],
+    ['doctor', () => doctorCommand(run)],
+    ['config', () => configCommand(run)],
+    ['trust', () => trustCommand('trust', run)],
+    ['untrust', () => trustCommand('untrust', run)],
+    ['mcp', () => mcpCommand(run)],
   ];
-  for (const command of commands) {
-    program.addCommand(command.exitOverride().configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) }));
-  }
 
   // Bare `brass-agent` on a terminal is the chat; anywhere else it prints the help.
   const words = argv.length === 0 && streams.stdin?.isTTY === true && streams.stdout.isTTY === true ? ['chat'] : [...argv];
+  // A subcommand named first is the only one defined (its options, help and errors are its own); anything else
+  // (`--help`, `help run`, `--version`, a typo that needs the list of names) gets them all.
+  const named = definitions.find(([name]) => name === words[0]);
+  for (const [, define] of named === undefined ? definitions : [named]) {
+    program.addCommand(define().exitOverride().configureOutput({ writeOut: (text) => streams.stdout.write(text), writeErr: (text) => streams.stderr.write(text) }));
+  }
   try {
     await program.parseAsync(words, { from: 'user' });
     return exitCode;

@@ -1,12 +1,19 @@
 import os from 'node:os';
 import path from 'node:path';
-import { systemClock, type ParallelService, type PermissionService, type Services } from '../../core/index.js';
+import { systemClock, type ParallelService, type PermissionService, type SearchTextRequest, type Services } from '../../core/index.js';
 import { createNodeFileSystem } from '../file-system/index.js';
 import { createSandboxedShell, type SandboxSettings, type SandboxedShell } from '../sandbox/index.js';
-import { createTextSearcher, listFiles } from '../search/index.js';
+import { createTextSearcher, listFiles, type TextSearcher } from '../search/index.js';
 import { sharedWorkerPool } from '../worker-pool/index.js';
 
 /** Default sandbox settings: on where it works, no network, nothing more shown or writable. */
+/** The sandbox's view of brass-agent's own programs: the directory of the ripgrep it runs. */
+function programPathsOf(ripgrep: { path: string } | null | DeferredRipgrep): { programPaths?: string[] } {
+  if (ripgrep === null) return {};
+  if ('find' in ripgrep) return ripgrep.directory === null ? {} : { programPaths: [ripgrep.directory] };
+  return { programPaths: [path.dirname(ripgrep.path)] };
+}
+
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = { mode: 'auto', network: false, readOnlyPaths: [], writablePaths: [] };
 
 /** How commands are isolated: the `sandbox` config section, workspace trust and what stays read-only. */
@@ -16,6 +23,16 @@ export interface NodeSandboxOptions {
   homeDir: string;
   /** Files kept read-only for commands when they lie in a writable path (the user's config file). */
   protectedFiles?: readonly string[];
+}
+
+/**
+ * A ripgrep looked for on the first search rather than at start-up (finding
+ * one starts `rg --version`): `find` is called once, and `directory` is where
+ * the bundled binary lies, shown to the sandbox in case it is the one found.
+ */
+export interface DeferredRipgrep {
+  find: () => Promise<{ path: string } | null>;
+  directory: string | null;
 }
 
 /** The Node services, with the shell's sandbox reachable for status reports, and the process's worker threads. */
@@ -29,8 +46,10 @@ export type NodeServices = Services & { shell: SandboxedShell; parallel: Paralle
  * such as the variable `llm.apiKeyEnv` names). Without `sandbox`, the safest
  * setting: sandbox on where it works, the workspace untrusted. The
  * permission service is the caller's: it carries the config's rules.
+ * `ripgrep` may be a DeferredRipgrep: the engine is then chosen on the first
+ * search.
  */
-export function createNodeServices(options: { ripgrep: { path: string } | null; env: NodeJS.ProcessEnv; secretVariables?: readonly string[]; permission: PermissionService; sandbox?: NodeSandboxOptions }): NodeServices {
+export function createNodeServices(options: { ripgrep: { path: string } | null | DeferredRipgrep; env: NodeJS.ProcessEnv; secretVariables?: readonly string[]; permission: PermissionService; sandbox?: NodeSandboxOptions }): NodeServices {
   const sandbox = options.sandbox ?? { settings: DEFAULT_SANDBOX_SETTINGS, isWorkspaceTrusted: false, homeDir: os.homedir() };
   const shell = createSandboxedShell({
     baseEnv: options.env,
@@ -39,14 +58,17 @@ export function createNodeServices(options: { ripgrep: { path: string } | null; 
     settings: sandbox.settings,
     isWorkspaceTrusted: sandbox.isWorkspaceTrusted,
     ...(sandbox.protectedFiles ? { protectedFiles: sandbox.protectedFiles } : {}),
-    ...(options.ripgrep ? { programPaths: [path.dirname(options.ripgrep.path)] } : {}),
+    ...programPathsOf(options.ripgrep),
   });
-  const searcher = createTextSearcher({
-    ripgrep: options.ripgrep,
-    launch: (argv, root) => shell.wrapReadOnly(argv, { cwd: root, readablePaths: [root] }),
-  });
+  const launch = (argv: readonly string[], root: string) => shell.wrapReadOnly(argv, { cwd: root, readablePaths: [root] });
+  const { ripgrep } = options;
+  let searcher: Promise<TextSearcher> | undefined;
+  const searchText = async (request: SearchTextRequest) => {
+    searcher ??= ripgrep !== null && 'find' in ripgrep ? ripgrep.find().then((found) => createTextSearcher({ ripgrep: found, launch })) : Promise.resolve(createTextSearcher({ ripgrep, launch }));
+    return (await searcher).searchText(request);
+  };
   return {
-    fileSystem: createNodeFileSystem({ list: listFiles, searchText: (request) => searcher.searchText(request) }),
+    fileSystem: createNodeFileSystem({ list: listFiles, searchText }),
     shell,
     permission: options.permission,
     clock: systemClock,

@@ -15,7 +15,7 @@ import {
 import { loadConfig, userConfigPath, type ConfigInput, type LoadedConfig } from '../../config/index.js';
 import { createNodePathProbe, statPath } from '../file-system/index.js';
 import { createNodeServices, type NodeServices } from './create-node-services.js';
-import { findRipgrep } from '../search/index.js';
+import { bundledRipgrepPath, findRipgrep } from '../search/index.js';
 import { loadShellParser } from '../shell-parser/index.js';
 import { readOptionalTextFile } from './read-optional-file.js';
 
@@ -37,6 +37,13 @@ export interface OpenWorkspaceOptions {
   ask?: PermissionServiceOptions['ask'];
   /** Tools whose reads need no approval: the tool registry's read tools (the MCP server passes them; default DEFAULT_SAFE_TOOLS). */
   safeTools?: readonly string[];
+  /**
+   * Whether the runtime reads shell command lines (default true). A command
+   * that runs none (`read`, `context`, `docs`) passes false: the Bash grammar
+   * (a WebAssembly module, tens of ms) is not loaded, `shellParser` is null,
+   * and a `sh -c` script would be "unknown" to the folder gate (it asks).
+   */
+  parsesShellCommands?: boolean;
 }
 
 export interface ConfigFiles {
@@ -56,12 +63,17 @@ export interface OpenedWorkspace {
   scope: WorkspaceScope;
   files: ConfigFiles;
   config: LoadedConfig;
-  search: SearchEngineInfo;
+  /**
+   * The search engine: found on the first search (or this call) when the
+   * config leaves the choice to brass-agent, since finding ripgrep starts
+   * `rg --version`; asked for once, the same answer after.
+   */
+  searchEngine(): Promise<SearchEngineInfo>;
   /** The Node services; `services.shell` is the sandbox service (`status()` says whether commands run sandboxed). */
   services: NodeServices;
   runtime: CheckingRuntime;
-  /** The bash parser the runtime's folder gate uses; pass it to any other runtime built on these services. */
-  shellParser: ShellParser;
+  /** The bash parser the runtime's folder gate uses; pass it to any other runtime built on these services. Null with `parsesShellCommands: false`. */
+  shellParser: ShellParser | null;
   /** Redacts secrets from text that leaves the process (prompts, JSON outputs, logs), per the config. */
   redactor: Redactor;
 }
@@ -130,11 +142,16 @@ export async function chooseSearchEngine(config: LoadedConfig['config'], env: No
 export async function openWorkspace(options: OpenWorkspaceOptions): Promise<OpenedWorkspace> {
   const { probe, scope, files } = await readWorkspaceConfigFiles(options);
   const config = loadWorkspaceConfig(files, options, scope.root);
-  const search = await chooseSearchEngine(config.config, options.env);
-  const { redaction, llm } = config.config;
+  const { redaction, llm, search: searchConfig } = config.config;
+  // With the default choice ("auto", no ripgrepPath) and the bundled ripgrep installed, it is probed (`rg --version`,
+  // a process) on the first search: most commands search nothing. Its directory is known now, for the sandbox.
+  // A configured path or engine is checked now, so a mistake in it fails every command at once.
+  const bundled = searchConfig.engine === 'auto' && searchConfig.ripgrepPath === undefined ? await bundledRipgrepPath() : null;
+  let search: Promise<SearchEngineInfo> | undefined = bundled !== null ? undefined : Promise.resolve(await chooseSearchEngine(config.config, options.env));
+  const searchEngine = () => (search ??= chooseSearchEngine(config.config, options.env));
   const secretVariables = llm.apiKeyEnv === undefined ? [] : [llm.apiKeyEnv];
   const services = createNodeServices({
-    ripgrep: search.ripgrep,
+    ripgrep: bundled !== null ? { find: async () => (await searchEngine()).ripgrep, directory: path.dirname(bundled) } : (await searchEngine()).ripgrep,
     env: options.env,
     // The model's key, whatever its variable is called, never reaches a command (issue 15, item 17).
     secretVariables,
@@ -155,10 +172,10 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
     },
   });
   // Without the parser every `sh -c` command would be "unknown" to the folder gate.
-  const shellParser = await loadShellParser();
+  const shellParser = options.parsesShellCommands === false ? null : await loadShellParser();
   const runtime = createRuntime({ services, scope, shellParser, limits: runtimeLimitsFor(config.config), ...(options.env.PATH === undefined ? {} : { programSearchPath: options.env.PATH }) });
   const redactor = createRedactor({ ...redaction, env: options.env, secretVariables });
-  return { root: scope.root, probe, scope, files, config, search, services, runtime, redactor, shellParser };
+  return { root: scope.root, probe, scope, files, config, searchEngine, services, runtime, redactor, shellParser };
 }
 
 /** The runtime limits a config asks for (one mapping for every runtime built from it). */

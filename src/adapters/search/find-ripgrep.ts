@@ -74,7 +74,8 @@ export function probeRipgrep(rgPath: string): Promise<boolean> {
   return probe;
 }
 
-async function bundledRipgrepPath(): Promise<string | null> {
+/** The path of the binary `@vscode/ripgrep` ships (not probed), or null when its platform package is not installed. */
+export async function bundledRipgrepPath(): Promise<string | null> {
   try {
     const bundled: { rgPath: string } = await import('@vscode/ripgrep');
     return bundled.rgPath;

@@ -5,7 +5,7 @@
  */
 export { createTextSearcher } from './create-text-searcher.js';
 export type { TextSearcher } from './create-text-searcher.js';
-export { findRipgrep, probeRipgrep, RIPGREP_PROBE_TIMEOUT_MS } from './find-ripgrep.js';
+export { bundledRipgrepPath, findRipgrep, probeRipgrep, RIPGREP_PROBE_TIMEOUT_MS } from './find-ripgrep.js';
 export type { FindRipgrepOptions, RipgrepLocation } from './find-ripgrep.js';
 export { DEFAULT_MAX_LIST_ENTRIES, listFiles } from './list-files.js';
 export { MAX_MATCH_TEXT_CHARS } from './match-text.js';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import v8 from 'node:v8';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { Language, Parser, Tree } from 'web-tree-sitter';
 import {
   BrassError,
   MAX_SHELL_SCRIPT_CHARS,
@@ -19,19 +19,25 @@ import {
 export const SHELL_PARSE_BUDGET_MS = 250;
 
 const require = createRequire(import.meta.url);
-let bashLanguage: Promise<Language> | null = null;
+/** The grammar and the runtime's Parser class, loaded together on the first loadShellParser call. */
+let bashLanguage: Promise<{ language: Language; Parser: typeof Parser }> | null = null;
 /** Set when the WebAssembly module aborted (out of memory): it cannot be used again in this process. */
 let brokenReason: string | null = null;
 
-/** Loads the WebAssembly runtime and the Bash grammar once per process. */
-function loadBashLanguage(): Promise<Language> {
+/**
+ * Loads the WebAssembly runtime and the Bash grammar once per process. The
+ * runtime's module too is imported here, not at start-up: a command that
+ * parses no shell command line never loads it.
+ */
+function loadBashLanguage(): Promise<{ language: Language; Parser: typeof Parser }> {
   bashLanguage ??= (async () => {
+    const treeSitter = await import('web-tree-sitter');
     // V8 otherwise compiles the 1.3 MB grammar a second time with its optimizing
     // compiler in the background: seconds of CPU, and a CLI process that waits
     // for it before exiting. The baseline code parses a command in well under 1 ms.
     v8.setFlagsFromString('--liftoff-only');
-    await Parser.init();
-    return Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    await treeSitter.Parser.init();
+    return { language: await treeSitter.Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')), Parser: treeSitter.Parser };
   })().catch((error: unknown) => {
     // Let a later call try again rather than remember the failure forever.
     bashLanguage = null;
@@ -48,7 +54,7 @@ function loadBashLanguage(): Promise<Language> {
  * (`unavailable`) when the grammar cannot be loaded.
  */
 export async function loadShellParser(): Promise<ShellParser> {
-  const language = await loadBashLanguage();
+  const { language, Parser } = await loadBashLanguage();
   const parser = new Parser();
   parser.setLanguage(language);
   return { parse: (script) => parseScript(parser, script) };

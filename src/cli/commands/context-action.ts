@@ -26,7 +26,8 @@ export async function executeContext({ options, output, streams }: CommandContex
   const step = checkName('--step', raw.step);
   if ((flow === undefined) !== (step === undefined)) throw new InvalidInputError(flow === undefined ? '--step' : '--flow', 'a flow step needs both --flow ID and --step NAME');
 
-  const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
+  // Guidance, scoped and nested context are file reads (`--touch` simulates reads): the Bash grammar is not loaded.
+  const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}), parsesShellCommands: false });
   const config = workspace.config.config;
   const touches: string[] = [];
   for (const requested of raw.touch as string[]) {

@@ -15,6 +15,8 @@ function openOptions(context: CommandContext, ask?: (request: PermissionRequest)
     env: context.streams.env,
     ...(context.options.config ? { configPath: context.options.config } : {}),
     ...(ask ? { ask } : {}),
+    // The docs map reads and writes files, never runs a shell command: the Bash grammar is not loaded.
+    parsesShellCommands: false,
   };
 }
 

@@ -17,11 +17,12 @@ const MAX_RELATIVE_PARENT_LEVELS = 2;
  */
 export async function executePolicyCheck({ options, output, streams }: CommandContext, raw: Record<string, unknown>): Promise<void> {
   const action = actionOf(raw);
-  const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
+  // The runtime below has its own parser, loaded only for a command line (and a grammar that fails to load is a warning here, not an error).
+  const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}), parsesShellCommands: false });
   const runtime = createRuntime({
     services: workspace.services,
     scope: workspace.scope,
-    shellParser: await parserOrNull(output),
+    shellParser: action.kind === 'shell.run' ? await parserOrNull(output) : null,
     ...(streams.env.PATH === undefined ? {} : { programSearchPath: streams.env.PATH }),
   });
   const result = await runtime.check(action);

@@ -19,7 +19,8 @@ function describeRedactions(findings: readonly RedactionFinding[]): string {
  */
 export async function executeRead(context: CommandContext, filePath: string, raw: Record<string, unknown>): Promise<void> {
   const { options, output, streams } = context;
-  const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}) });
+  // Reading a file runs no shell command: the Bash grammar is not loaded.
+  const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}), parsesShellCommands: false });
   const maxBytes = typeof raw.maxBytes === 'number' ? raw.maxBytes : undefined;
   const observation = await workspace.runtime.execute({ kind: 'fs.readFile', path: filePath, ...(maxBytes ? { maxBytes } : {}) });
   if (!observation.ok) throw actionFailure(observation.error);

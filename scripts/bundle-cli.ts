@@ -1,0 +1,108 @@
+// Bundles the CLI (the second step of `npm run build`, after tsc): src/cli/main.ts
+// becomes dist/cli/main.js, the `bin`, with one chunk per lazily imported command
+// implementation beside it (esbuild's code splitting), so start-up loads a few
+// files instead of hundreds of modules (issue 21). The library entries
+// (dist/index.js, dist/node.js) stay tsc's separate modules.
+//
+//   tsx scripts/bundle-cli.ts
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Plugin, build } from 'esbuild';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** Every file of the bundle lands here, at one depth: `../../package.json` from any of them is the package's manifest. */
+export const BUNDLE_DIRECTORY = path.join(ROOT, 'dist', 'cli');
+
+/**
+ * Dependencies compiled into the bundle: pure JavaScript on the light
+ * commands' path. Every other dependency stays an import of the installed
+ * package, because it finds its own files next to its module (web-tree-sitter
+ * its wasm, @vscode/ripgrep its binary) or loads only with the commands that
+ * need it (the AI SDK, the MCP SDK, Ink). A dependency imported by a bundled
+ * one is bundled with it.
+ */
+const BUNDLED_PACKAGES = new Set(['commander', 'diff', 'gray-matter', 'ignore', 'jsonc-parser', 'mdast-util-from-markdown', 'picomatch', 'zod']);
+
+/**
+ * Modules a worker thread loads by URL (a ParallelTask's `moduleUrl` is the
+ * module's `import.meta.url`): each is also an entry of its own, and inside it
+ * `import.meta.url` names that entry, not the chunk its code lands in (whose
+ * exports esbuild renames).
+ */
+const TASK_MODULES: Record<string, string> = { 'index-batch': 'src/context/discovery/retrieval/index-batch.ts' };
+
+/**
+ * zod's messages in 40 languages (about 360 KB, some 30 ms of parsing at every
+ * start) reduced to the English that zod uses by default: the CLI never
+ * switches zod's locale (it words config errors itself, see format-zod-issues).
+ */
+const ZOD_LOCALES = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+const englishOnlyZod: Plugin = {
+  name: 'english-only-zod',
+  setup(builder) {
+    builder.onLoad({ filter: ZOD_LOCALES }, () => ({ contents: "export { default as en } from './en.js';\n", loader: 'js' }));
+  },
+};
+
+// CommonJS dependencies (commander, picomatch) call `require` for Node's built-ins, which an ES module lacks.
+const REQUIRE_BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Keeps a dependency outside the bundle unless it is in BUNDLED_PACKAGES or imported from a bundled one. */
+const externalDependencies: Plugin = {
+  name: 'external-dependencies',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      return BUNDLED_PACKAGES.has(packageNameOf(args.path)) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+/** Points `import.meta.url` in each task module at its own entry file (see TASK_MODULES). */
+const taskModuleUrls: Plugin = {
+  name: 'task-module-urls',
+  setup(builder) {
+    for (const [name, source] of Object.entries(TASK_MODULES)) {
+      const file = path.join(ROOT, source);
+      const filter = new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+      builder.onLoad({ filter }, async () => {
+        const text = await fs.promises.readFile(file, 'utf8');
+        if (!text.includes('import.meta.url')) throw new Error(`${source} no longer uses import.meta.url: remove it from TASK_MODULES in scripts/bundle-cli.ts`);
+        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(`./${name}.js`)}, import.meta.url).href`), loader: 'ts' };
+      });
+    }
+  },
+};
+
+/** Writes the bundled CLI into dist/cli (emptied first, so no chunk of an earlier build stays behind). */
+export async function bundleCli(): Promise<void> {
+  await fs.promises.rm(BUNDLE_DIRECTORY, { recursive: true, force: true });
+  const taskEntries = Object.fromEntries(Object.entries(TASK_MODULES).map(([name, source]) => [name, path.join(ROOT, source)]));
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: path.join(ROOT, 'src/cli/main.ts'), ...taskEntries },
+    outdir: BUNDLE_DIRECTORY,
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // The ES module build of a dual package (jsonc-parser's default is UMD, whose require calls esbuild cannot follow).
+    mainFields: ['module', 'main'],
+    banner: { js: REQUIRE_BANNER },
+    // Stack traces map back to src/ with --enable-source-maps; the maps name the sources without copying them.
+    sourcemap: true,
+    sourcesContent: false,
+    logLevel: 'warning',
+    plugins: [externalDependencies, taskModuleUrls, englishOnlyZod],
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await bundleCli();
