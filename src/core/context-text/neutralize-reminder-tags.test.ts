@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NEUTRALIZED_TAG, containsReminderTag, neutralizeReminderTags } from './neutralize-reminder-tags.js';
+import { MATCH_START, NEUTRALIZED_TAG, REMINDER_TAG_SOURCE, containsReminderTag, neutralizeReminderTags } from './neutralize-reminder-tags.js';
 
 // Issue 5: injected text cannot forge reminder framing, in every variant.
 
@@ -86,5 +86,28 @@ describe('neutralizeReminderTags', () => {
         expect(containsReminderTag(neutralizeReminderTags(parts.join('')))).toBe(false);
       }),
     );
+  });
+
+  // The cheap pre-check skips the pattern for text without these characters;
+  // it is only sound if no other character can begin a match.
+  it('can only start a match at one of the characters the pre-check looks for', () => {
+    const sticky = new RegExp(REMINDER_TAG_SOURCE, 'iuy');
+    // After the first character, every spelling of `<` the pattern knows, then the rest of the tag.
+    const rests = ['', 'lt;', '#60;', '#x3c;', 'u003c', 'u{3c}', 'x3c', '3c'].map((rest) => `${rest}system-reminder>`);
+    const unexpected: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const character = String.fromCharCode(code);
+      if (MATCH_START.test(character)) continue;
+      for (const rest of rests) {
+        sticky.lastIndex = 0;
+        if (sticky.test(character + rest)) unexpected.push(code.toString(16));
+      }
+    }
+    expect(unexpected).toEqual([]);
+    // And each of them does begin a tag.
+    for (const text of ['<system-reminder>', '\uFF1Csystem-reminder>', '&lt;system-reminder>', '\\u003csystem-reminder>', '%3csystem-reminder>']) {
+      expect(containsReminderTag(text)).toBe(true);
+    }
   });
 });

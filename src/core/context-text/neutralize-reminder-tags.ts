@@ -58,8 +58,23 @@ function wordPattern(word: string): string {
 // truncated body, would still merge with the real closing tag that follows.
 const TAG_SOURCE = [LESS_THAN, `(?:${SLASH}${FILLER})?`, wordPattern('system'), `(?:${HYPHEN}${FILLER})?`, wordPattern('reminder')].join(FILLER);
 
-/** Matches an opening or closing reminder tag in any of the spellings above. */
-const TAG_PATTERN = new RegExp(TAG_SOURCE, 'giu');
+/** The pattern's source and MATCH_START are exported for the test that holds one to the other. */
+export const REMINDER_TAG_SOURCE = TAG_SOURCE;
+
+/**
+ * Every match starts with one of LESS_THAN's alternatives, and each of them
+ * starts with one of these characters. The full pattern costs tens of
+ * milliseconds to compile on its first use, so text without any of them
+ * (most context files) never compiles it.
+ */
+export const MATCH_START = /[<\uFF1C\uFE64\u2039\u27E8\u2329\u3008&\\%]/u;
+
+/** Matches an opening or closing reminder tag in any of the spellings above; built on first use. */
+let tagPattern: RegExp | undefined;
+function tagPatternOnce(): RegExp {
+  tagPattern ??= new RegExp(TAG_SOURCE, 'giu');
+  return tagPattern;
+}
 
 /** Whether `text`, or its NFKC form, contains something that reads as a reminder tag. */
 export function containsReminderTag(text: string): boolean {
@@ -67,9 +82,11 @@ export function containsReminderTag(text: string): boolean {
 }
 
 function matchesTag(text: string): boolean {
-  TAG_PATTERN.lastIndex = 0;
-  const found = TAG_PATTERN.test(text);
-  TAG_PATTERN.lastIndex = 0;
+  if (!MATCH_START.test(text)) return false;
+  const pattern = tagPatternOnce();
+  pattern.lastIndex = 0;
+  const found = pattern.test(text);
+  pattern.lastIndex = 0;
   return found;
 }
 
@@ -94,7 +111,8 @@ function replaceUntilStable(text: string): string {
   let current = text;
   // Each pass removes at least one `<`-like character, so this ends.
   for (;;) {
-    const next = current.replace(TAG_PATTERN, NEUTRALIZED_TAG);
+    if (!MATCH_START.test(current)) return current;
+    const next = current.replace(tagPatternOnce(), NEUTRALIZED_TAG);
     if (next === current) return current;
     current = next;
   }
