@@ -140,6 +140,20 @@ async function connectMcp(command: string, args: readonly string[], env: NodeJS.
   return { client, stderr: () => stderr };
 }
 
+type McpConnection = Awaited<ReturnType<typeof connectMcp>>;
+
+/**
+ * Starts two independent servers side by side (each start is a CLI start-up,
+ * so one after the other would double the wait); if one fails, the other is
+ * closed before the error is thrown.
+ */
+async function connectBoth(first: [string, readonly string[]], second: [string, readonly string[]], env: NodeJS.ProcessEnv): Promise<[McpConnection, McpConnection]> {
+  const [a, b] = await Promise.allSettled([connectMcp(first[0], first[1], env), connectMcp(second[0], second[1], env)]);
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
+  for (const started of [a, b]) if (started.status === 'fulfilled') await started.value.client.close();
+  throw (a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason) as Error;
+}
+
 function textOf(result: CallToolResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 }
@@ -172,8 +186,11 @@ describe('the packed tarball installed with npm install -g into a temp prefix (i
   });
 
   it('serves `brass-agent mcp` from the install to the SDK client: the same tools as this repository, working on real files', async () => {
-    const installed = await connectMcp(installation.bin, ['mcp', '--cwd', installation.workspace.root], installation.env);
-    const repository = await connectMcp(process.execPath, [CLI_PATH, 'mcp', '--cwd', installation.workspace.root], installation.env);
+    const [installed, repository] = await connectBoth(
+      [installation.bin, ['mcp', '--cwd', installation.workspace.root]],
+      [process.execPath, [CLI_PATH, 'mcp', '--cwd', installation.workspace.root]],
+      installation.env,
+    );
     try {
       const names = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
       const installedNames = await names(installed.client);
