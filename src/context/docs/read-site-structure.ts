@@ -43,6 +43,7 @@ const CODE_CONFIG = /^(?:sidebars\.(?:js|cjs|mjs|ts)|astro\.config\.(?:js|mjs|ts
 const MAX_SITE_DIR_ENTRIES = 10_000;
 
 function join(directory: string, name: string): string {
+  if (name === '') return directory;
   return directory === '.' || directory === '' ? name : `${directory}/${name}`;
 }
 
@@ -55,7 +56,7 @@ function parentOf(directory: string): string {
  * The names of the files right inside each directory (and its `.vitepress`
  * folder), one listing each: a config that is not there costs no read.
  */
-async function listSiteFiles(runtime: Runtime, dirs: readonly string[]): Promise<Map<string, Set<string>>> {
+async function listSiteFiles(runtime: Runtime, dirs: readonly string[], warnings: string[]): Promise<Map<string, Set<string>>> {
   const files = new Map<string, Set<string>>();
   for (const dir of dirs) {
     const names = new Set<string>();
@@ -63,7 +64,10 @@ async function listSiteFiles(runtime: Runtime, dirs: readonly string[]): Promise
     for (const sub of ['', '.vitepress']) {
       if (sub !== '' && !names.has(`${sub}/`)) continue;
       const listing = await runtime.execute({ kind: 'fs.list', path: join(dir, sub), maxEntries: MAX_SITE_DIR_ENTRIES, includeHidden: true });
-      if (!listing.ok) continue;
+      if (!listing.ok) {
+        if (listing.error.code !== 'not-found') warnings.push(`${join(dir, sub)}: not listed (${listing.error.message}); its site config, if any, is not read`);
+        continue;
+      }
       const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
       for (const entry of listing.value.entries) {
         if (!entry.path.startsWith(prefix)) continue;
@@ -196,7 +200,7 @@ export async function readSiteStructure(
   }
 
   const siteDirs = [...new Set(input.dirs.flatMap((dir) => [dir, parentOf(dir), '.']))];
-  const siteFiles = await listSiteFiles(runtime, siteDirs);
+  const siteFiles = await listSiteFiles(runtime, siteDirs, warnings);
   const has = (dir: string, name: string): boolean => siteFiles.get(dir)?.has(name) === true;
   for (const dir of input.dirs) {
     for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
