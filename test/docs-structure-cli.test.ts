@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { startMcpServer, textOf } from './support/mcp-client.js';
 import { createTempWorkspace } from './support/temp-workspace.js';
 import { runCli } from './support/run-cli.js';
 
@@ -121,6 +122,21 @@ describe('brass-agent docs on a Hugo site', () => {
     expect(found.results[0]).toMatchObject({ target: 'getting-started/quick-start', heading: 'Options', anchor: 'options-1' });
     const opened = JSON.parse((await context.docs(`${found.results[0].target}#${found.results[0].anchor}`, '--json')).stdout);
     expect(opened.body).toContain('theme flag');
+  });
+});
+
+describe('the MCP docs_map tool on a Hugo site', () => {
+  it('returns a search result with its section, and reads target#anchor back as that section', async () => {
+    await using workspace = await createTempWorkspace({ files: HUGO });
+    await using home = await createTempWorkspace();
+    await using server = await startMcpServer(workspace, home);
+    const found = JSON.parse(textOf(await server.call('docs_map', { search: 'theme flag' }))) as { results: { target: string; anchor?: string; heading?: string }[] };
+    expect(found.results[0]).toMatchObject({ target: 'getting-started/quick-start', heading: 'Options', anchor: 'options-1' });
+    const section = (await server.call('docs_map', { target: `${found.results[0]!.target}#${found.results[0]!.anchor}` })).structuredContent;
+    expect(section).toMatchObject({ target: 'getting-started/quick-start', anchor: 'options-1', heading: 'Options', body: '## Options\n\nSecond options, with the theme flag.\n' });
+    const missing = await server.call('docs_map', { target: 'getting-started/quick-start#nope' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toContain('its anchors: quick, install-hugo, options, options-1');
   });
 });
 

@@ -224,7 +224,9 @@ export async function readSiteStructure(
     const text = await readConfig(runtime, path, warnings);
     if (text === null) continue;
     try {
-      labelRegions(JSON.parse(text), regions, input.regions);
+      const sidebars: unknown = JSON.parse(text);
+      // Its top-level keys are sidebar ids (`docs`, `api`), not labels a reader sees.
+      labelRegions(typeof sidebars === 'object' && sidebars !== null ? Object.values(sidebars) : sidebars, regions, input.regions);
     } catch (error) {
       warnings.push(`${path}: not valid JSON (${describe(error)}); the folder structure is used`);
     }
