@@ -83,12 +83,23 @@ describe('brass-agent docs', () => {
     const parsed = JSON.parse(result.stdout);
     expect(parsed.query).toBe('how do I configure a proxy for the dev server?');
     expect(parsed.results.length).toBeLessThanOrEqual(5);
-    expect(parsed.results[0]).toEqual({ target: 'reference/config', title: 'Configuration', snippet: 'Configure proxy rules for the dev server.', match: 'complete' });
+    // Issue 20: the result names the section its snippet comes from; target#anchor opens just that section.
+    expect(parsed.results[0]).toEqual({
+      target: 'reference/config',
+      title: 'Configuration',
+      snippet: 'Configure proxy rules for the dev server.',
+      match: 'complete',
+      heading: 'server.proxy',
+      anchor: 'serverproxy',
+    });
     const scoped = JSON.parse((await context.docs('reference', '--search', 'instlal', '--json')).stdout);
     expect(scoped).toMatchObject({ scope: 'reference', results: [{ target: 'reference/install', match: 'fuzzy' }] });
     const human = await context.docs('--search', 'deploy');
     expect(human.code).toBe(0);
-    expect(human.stdout).toBe('1. guides/deploy  Deploy  (complete)\n   Ship the build output to a static host.\n');
+    // Issue 20, item 5: the match is said in words, not as an unexplained "(complete)".
+    expect(human.stdout).toBe('1. guides/deploy  Deploy  (every word matches)\n   Ship the build output to a static host.\n');
+    const section = await context.docs('--search', 'proxy rules');
+    expect(section.stdout).toMatch(/^1\. reference\/config#serverproxy {2}Configuration › server\.proxy {2}\(every word matches\)\n/);
   });
 
   it.each([

@@ -8,7 +8,11 @@ import { MAX_TOOL_RESULT_BYTES, capToolText } from './tool-text.js';
 export const DOCS_MAP_TOOL = 'docs_map';
 
 const schema = z.strictObject({
-  target: z.string().min(1).optional().describe('A region (e.g. "guides") or a page target (e.g. "guides/install"). Omit to list the regions.'),
+  target: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('A region (e.g. "guides"), a page target (e.g. "guides/install") or one section of a page ("guides/install#proxy", a search result\'s target#anchor). Omit to list the regions.'),
   search: z.string().min(1).optional().describe('A question in plain words: the five best matching pages, with snippets (inside target when both are given).'),
 });
 
@@ -32,7 +36,12 @@ export const docsMapOutputSchema = z
     body: z.string().optional().describe("The page's Markdown (also the text content's Markdown)."),
     query: z.string().optional(),
     scope: z.string().optional(),
-    results: z.array(listed.extend({ snippet: z.string() })).optional().describe('search: at most five pages, best first.'),
+    anchor: z.string().optional().describe('A page section was opened (target#anchor): its anchor; target alone is the whole page.'),
+    heading: z.string().optional().describe("The opened section's heading."),
+    results: z
+      .array(listed.extend({ snippet: z.string(), heading: z.string().optional(), anchor: z.string().optional() }))
+      .optional()
+      .describe('search: at most five pages, best first; heading/anchor: the section the snippet comes from (open target#anchor).'),
   })
   .loose();
 
@@ -47,8 +56,9 @@ export const docsMapDefinition: ToolDefinition = createToolDefinition({
   name: DOCS_MAP_TOOL,
   effect: 'read',
   description:
-    "Navigate the project's documentation. No arguments: the regions and loose pages. target: a region's pages, or a page's full text. " +
-    'search: the five best matching pages for a question, with snippets. Returns JSON; a page returns a JSON header, then its Markdown.',
+    "Navigate the project's documentation. No arguments: the regions and loose pages. target: a region's pages, or a page's full text; " +
+    'target#anchor: only that section. search: the five best matching pages for a question, with snippets and the heading they sit under ' +
+    '(open target#anchor for that section). Returns JSON; a page returns a JSON header, then its Markdown.',
   schema,
   outputSchema: docsMapOutputSchema,
   truncationHint: 'open a narrower target',

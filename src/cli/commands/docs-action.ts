@@ -1,5 +1,5 @@
 import { openWorkspace, type OpenedWorkspace } from '../../adapters/node-workspace/index.js';
-import { writeDocsGuidance, type DocsMap, type DocsPageView, type DocsRegionView } from '../../context/docs/index.js';
+import { docsPageJson, docsRegionJson, writeDocsGuidance, type DocsMap, type MatchKind } from '../../context/docs/index.js';
 import type { PermissionRequest } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
 import { openDocsMap } from '../open-docs-map.js';
@@ -20,28 +20,12 @@ function openOptions(context: CommandContext, ask?: (request: PermissionRequest)
   };
 }
 
-function pageJson(page: DocsPageView): Record<string, unknown> {
-  return {
-    target: page.target,
-    title: page.title,
-    ...(page.description === undefined ? {} : { description: page.description }),
-    path: page.path,
-    truncated: page.truncated,
-    body: page.body,
-  };
-}
-
-function regionJson(region: DocsRegionView): Record<string, unknown> {
-  const index = region.indexPage;
-  return {
-    target: region.target,
-    title: region.title,
-    ...(region.description === undefined ? {} : { description: region.description }),
-    pages: region.pages,
-    // The region's own page (x/index.md): a search result may name the region, so following it shows the page too.
-    ...(index === undefined ? {} : { path: index.path, truncated: index.truncated, body: index.body }),
-  };
-}
+/** What each `match` of a search result means, in words a person reads (the JSON keeps the key). */
+const MATCH_WORDS: Readonly<Record<MatchKind, string>> = {
+  complete: 'every word matches',
+  partial: 'some words match',
+  fuzzy: 'a near match: typo, abbreviation or similar name',
+};
 
 /** The docs map, with a progress line while a cold index is built (a large site takes seconds). */
 async function openMapWithProgress(context: CommandContext, workspace: OpenedWorkspace, raw: Record<string, unknown>): Promise<DocsMap> {
@@ -76,7 +60,10 @@ export async function executeDocs(context: CommandContext, target: string | unde
     }
     if (found.results.length === 0) output.info('No page matches.');
     found.results.forEach((hit, position) => {
-      output.result(`${position + 1}. ${hit.target}  ${output.colors.bold(hit.title)}  (${hit.match})`);
+      // A result inside a section names it, and its target opens just that section.
+      const target = hit.anchor === undefined ? hit.target : `${hit.target}#${hit.anchor}`;
+      const title = hit.heading === undefined ? hit.title : `${hit.title} › ${hit.heading}`;
+      output.result(`${position + 1}. ${target}  ${output.colors.bold(title)}  (${MATCH_WORDS[hit.match]})`);
       output.result(`   ${hit.snippet}`);
     });
     return;
@@ -102,15 +89,22 @@ export async function executeDocs(context: CommandContext, target: string | unde
 
   const opened = await map.open(target);
   if (opened.kind === 'page') {
-    if (options.json) output.json({ version: 1, ...pageJson(opened) });
-    else {
-      streams.stdout.write(opened.body.endsWith('\n') || opened.body.length === 0 ? opened.body : `${opened.body}\n`);
-      if (opened.truncated) output.warn(`${opened.path}: showing the first ${workspace.config.config.docs.maxPageBytes} bytes (docs.maxPageBytes)`);
+    if (options.json) {
+      output.json({ version: 1, ...docsPageJson(opened) });
+      return;
     }
+    // A person reads the title and the description first (the frontmatter is not part of the body), then the text.
+    const heading = opened.heading === undefined ? opened.title : `${opened.title} › ${opened.heading}`;
+    output.result(`${output.colors.bold(heading)}  (${opened.anchor === undefined ? opened.target : `${opened.target}#${opened.anchor}`}, ${opened.path})`);
+    if (opened.description !== undefined) output.result(opened.description);
+    output.result('');
+    streams.stdout.write(opened.body.endsWith('\n') || opened.body.length === 0 ? opened.body : `${opened.body}\n`);
+    if (opened.anchor !== undefined) output.info(`showing the section "${opened.heading}"; the whole page: brass-agent docs ${opened.target}`);
+    if (opened.truncated) output.warn(`${opened.path}: showing the first ${workspace.config.config.docs.maxPageBytes} bytes (docs.maxPageBytes)`);
     return;
   }
   if (options.json) {
-    output.json({ version: 1, ...regionJson(opened) });
+    output.json({ version: 1, ...docsRegionJson(opened) });
     return;
   }
   output.result(`${opened.title} (${opened.target})`);

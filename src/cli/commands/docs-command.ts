@@ -4,8 +4,9 @@ import { withProgressOptions } from '../progress-options.js';
 
 /**
  * `brass-agent docs [TARGET] [--search QUERY]`: the docs map. No target: the
- * regions; a region: its pages; a page: its content; `--search`: at most five
- * ranked pages (scoped to TARGET when given). `brass-agent docs guidance`
+ * regions; a region: its pages; a page: its content; `page#anchor`: that
+ * section; `--search`: at most five ranked pages, each naming the section of
+ * its snippet (scoped to TARGET when given). `brass-agent docs guidance`
  * writes the regions into the workspace AGENTS.md. A region named
  * `guidance` is still reachable in another case (`docs Guidance`). The
  * implementation (docs-action.ts) loads only when the command runs.
@@ -13,7 +14,7 @@ import { withProgressOptions } from '../progress-options.js';
 export function docsCommand(run: CommandRunner): Command {
   const command = withProgressOptions(withCommonOptions(new Command('docs')))
     .description('the docs map: regions, then search in task language, then one page by its target')
-    .argument('[target]', 'a region or page target (guides, guides/install); with --search it limits the search')
+    .argument('[target]', 'a region or page target (guides, guides/install), or one section of a page (guides/install#proxy); with --search it limits the search')
     .option('--search <query>', 'search the docs: at most five pages, best first')
     .action(async (target: string | undefined, raw: Record<string, unknown>) => {
       await run(async (context) => {

@@ -1,4 +1,5 @@
 import type { DocsMap } from './create-docs-map.js';
+import type { DocsPageView, DocsRegionView } from './docs-views.js';
 
 /** What one docs question asks: nothing (the regions), a target, a search, or a search inside a target. */
 export interface DocsQuery {
@@ -19,17 +20,35 @@ export async function answerDocsQuery(map: DocsMap, query: DocsQuery): Promise<R
   if (search !== undefined) return { version: 1, ...(await map.search(search, target === undefined ? {} : { scope: target })) };
   if (target === undefined) return { version: 1, ...map.regions() };
   const opened = await map.open(target);
-  if (opened.kind === 'page') {
-    const { target: pageTarget, title, description, path, truncated, body } = opened;
-    return { version: 1, target: pageTarget, title, ...(description === undefined ? {} : { description }), path, truncated, body };
-  }
-  const { target: regionTarget, title, description, pages, indexPage } = opened;
+  return { version: 1, ...(opened.kind === 'page' ? docsPageJson(opened) : docsRegionJson(opened)) };
+}
+
+/**
+ * A page as `brass-agent docs TARGET --json` shows it: target, title,
+ * description (when it has one), path, truncated, the section's anchor and
+ * heading (for `page#anchor`), then the body.
+ */
+export function docsPageJson(page: DocsPageView): Record<string, unknown> {
   return {
-    version: 1,
-    target: regionTarget,
-    title,
-    ...(description === undefined ? {} : { description }),
-    pages,
-    ...(indexPage === undefined ? {} : { path: indexPage.path, truncated: indexPage.truncated, body: indexPage.body }),
+    target: page.target,
+    title: page.title,
+    ...(page.description === undefined ? {} : { description: page.description }),
+    path: page.path,
+    truncated: page.truncated,
+    ...(page.anchor === undefined ? {} : { anchor: page.anchor, heading: page.heading }),
+    body: page.body,
+  };
+}
+
+/** A region as `brass-agent docs REGION --json` shows it, with its own page's text when it has one. */
+export function docsRegionJson(region: DocsRegionView): Record<string, unknown> {
+  const index = region.indexPage;
+  return {
+    target: region.target,
+    title: region.title,
+    ...(region.description === undefined ? {} : { description: region.description }),
+    pages: region.pages,
+    // The region's own page (x/index.md): a search result may name the region, so following it shows the page too.
+    ...(index === undefined ? {} : { path: index.path, truncated: index.truncated, body: index.body }),
   };
 }

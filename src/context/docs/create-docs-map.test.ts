@@ -73,7 +73,7 @@ describe('createDocsMap over a real workspace', () => {
     ['a unique basename', 'deploy', 'guides/deploy'],
     ['an index file', 'guides/index.md', 'guides'],
     ['a README file', 'reference/README', 'reference'],
-    ['a trailing slash and an anchor', './guides/deploy/#ship', 'guides/deploy'],
+    ['a trailing slash and an anchor', './guides/deploy/#deploy', 'guides/deploy'],
   ])('resolves %s', async (_name, target, expected) => {
     await using workspace = await createTempWorkspace({ files: GUIDES });
     expect((await (await mapOf(workspace)).page(target)).target).toBe(expected);

@@ -5,15 +5,19 @@ import { buildDocsCatalog } from './docs-catalog.js';
 import { type DocsIndexData, openDocsIndex } from './docs-index.js';
 import type { DocsIndexCache } from './docs-index-cache.js';
 import { DocsTargetError } from './docs-target-error.js';
-import type { DocsOverview, DocsPageView, DocsRegionView, DocsSearchResult } from './docs-views.js';
+import type { DocsOverview, DocsPageView, DocsRegionSummary, DocsRegionView, DocsSearchResult } from './docs-views.js';
 import { listDocsFiles } from './list-docs-files.js';
 import { readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
 import type { PageText } from './page-record.js';
-import { type DocsTargetResolution, createTargetResolver } from './resolve-docs-target.js';
+import { anchorsOf, findSection } from './page-section.js';
+import { readSiteStructure } from './read-site-structure.js';
+import { type DocsTargetResolution, createTargetResolver, splitAnchor } from './resolve-docs-target.js';
 import { MAX_SEARCH_RESULTS, searchDocsIndex } from './search-docs-index.js';
 
 /** Default of `docs.maxPageBytes`: pages are read up to 1 MiB. */
 export const DEFAULT_MAX_PAGE_BYTES = 1024 * 1024;
+/** Anchors listed when a `page#anchor` names no heading of the page. */
+const MAX_LISTED_ANCHORS = 40;
 /** Page texts kept in memory between searches, in characters (about 64 MiB). */
 const MAX_REMEMBERED_TEXT_CHARS = 32 * 1024 * 1024;
 
@@ -43,9 +47,13 @@ export interface DocsMap {
   resolve(target: string): DocsTargetResolution;
   /** A region's page index. Throws DocsTargetError when the target is no region. */
   region(target: string): Promise<DocsRegionView>;
-  /** A page in full (a region's own page for a region target). Throws DocsTargetError. */
+  /**
+   * A page in full (a region's own page for a region target); `page#anchor`,
+   * the section under that heading. Throws DocsTargetError (also for an
+   * anchor the page does not have: its `candidates` are the page's anchors).
+   */
   page(target: string): Promise<DocsPageView>;
-  /** A region or a page, whichever the target names (what `brass-agent docs TARGET` shows). */
+  /** A region or a page, whichever the target names (what `brass-agent docs TARGET` shows); `x#anchor` is always a page's section. */
   open(target: string): Promise<({ kind: 'region' } & DocsRegionView) | ({ kind: 'page' } & DocsPageView)>;
   /**
    * At most five pages for a query, best first, each with a snippet and how it
@@ -96,6 +104,17 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
   const index = openDocsIndex(data);
   const catalog = buildDocsCatalog(index.pages);
   const resolver = createTargetResolver(catalog, listing.dirs);
+  const structure = await readSiteStructure(runtime, { dirs: listing.dirs, categoryFiles: listing.categoryFiles, regions: new Set(catalog.regions.keys()) });
+  warnings.push(...structure.warnings);
+  /** A region's name and description: the site's navigation label, else its own page, else the folder name. */
+  const describeRegion = (region: string): Omit<DocsRegionSummary, 'pageCount'> => {
+    const entry = catalog.regions.get(region)!;
+    const indexMeta = entry.indexPage === null ? undefined : index.pages[entry.indexPage];
+    const label = structure.regions.get(region);
+    const description = label?.description ?? indexMeta?.summary;
+    const summary = { target: region, title: label?.title ?? indexMeta?.title ?? region };
+    return description === undefined ? summary : { ...summary, description };
+  };
   let rememberedChars = [...remembered.values()].reduce((sum, page) => sum + page.text.body.length, 0);
 
   const loadText = async (page: number): Promise<LoadedPage | null> => {
@@ -111,24 +130,24 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
     return loaded;
   };
 
-  const pageView = async (page: number): Promise<DocsPageView> => {
+  const pageView = async (page: number, anchor?: string): Promise<DocsPageView> => {
     const meta = index.pages[page]!;
     const loaded = await loadText(page);
     if (loaded === null) throw new InvalidInputError('target', `${meta.target}: ${meta.path} can no longer be read`);
     const view: DocsPageView = { target: meta.target, title: meta.title, path: meta.path, body: loaded.text.body, truncated: loaded.truncated };
     if (loaded.text.description !== undefined) view.description = loaded.text.description;
-    return view;
+    if (anchor === undefined) return view;
+    const section = findSection(loaded.text.body, loaded.text.scanned.blocks, anchor);
+    if (section === null) throw noSuchAnchor(meta.target, anchor, anchorsOf(loaded.text.scanned.blocks));
+    return { ...view, body: section.body, anchor: section.anchor, heading: section.heading };
   };
 
   const regionView = async (region: string): Promise<DocsRegionView> => {
     const entry = catalog.regions.get(region)!;
-    const indexMeta = entry.indexPage === null ? undefined : index.pages[entry.indexPage];
     const view: DocsRegionView = {
-      target: region,
-      title: indexMeta?.title ?? region,
+      ...describeRegion(region),
       pages: entry.pages.map((page) => ({ target: index.pages[page]!.target, title: index.pages[page]!.title })),
     };
-    if (indexMeta?.summary !== undefined) view.description = indexMeta.summary;
     if (entry.indexPage !== null) view.indexPage = await pageView(entry.indexPage);
     return view;
   };
@@ -140,17 +159,34 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
     throw toTargetError(target, resolution);
   };
 
+  const openPage = async (target: string): Promise<DocsPageView> => {
+    const { anchor } = splitAnchor(target);
+    const resolution = resolveOrThrow(target);
+    if (resolution.kind === 'page') return pageView(resolution.page, anchor);
+    const indexPage = catalog.regions.get(resolution.region)!.indexPage;
+    if (indexPage === null) {
+      throw new DocsTargetError({
+        target,
+        failure: 'not-a-page',
+        message: `${JSON.stringify(target)} is a region without a page of its own; list its pages or search in it`,
+      });
+    }
+    return pageView(indexPage, anchor);
+  };
+
   return {
     warnings,
     isFromCache: cached !== null,
     pageCount: index.pages.length,
     regions() {
+      // Regions the site's navigation gives a position come first, in that order; the rest by target.
+      const positionOf = (region: string): number => structure.regions.get(region)?.position ?? Number.POSITIVE_INFINITY;
+      const ordered = [...catalog.regions.values()].sort((left, right) => {
+        const difference = positionOf(left.target) - positionOf(right.target);
+        return Number.isNaN(difference) ? 0 : difference; // both without a position: keep target order
+      });
       return {
-        regions: [...catalog.regions.values()].map((entry) => {
-          const indexMeta = entry.indexPage === null ? undefined : index.pages[entry.indexPage];
-          const summary = { target: entry.target, title: indexMeta?.title ?? entry.target, pageCount: entry.pages.length };
-          return indexMeta?.summary === undefined ? summary : { ...summary, description: indexMeta.summary };
-        }),
+        regions: ordered.map((entry) => ({ ...describeRegion(entry.target), pageCount: entry.pages.length })),
         pages: catalog.loosePages.map((page) => ({ target: index.pages[page]!.target, title: index.pages[page]!.title })),
       };
     },
@@ -162,23 +198,12 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
       }
       return regionView(resolution.region);
     },
-    async page(target) {
-      const resolution = resolveOrThrow(target);
-      if (resolution.kind === 'page') return pageView(resolution.page);
-      const indexPage = catalog.regions.get(resolution.region)!.indexPage;
-      if (indexPage === null) {
-        throw new DocsTargetError({
-          target,
-          failure: 'not-a-page',
-          message: `${JSON.stringify(target)} is a region without a page of its own; list its pages or search in it`,
-        });
-      }
-      return pageView(indexPage);
-    },
+    page: openPage,
     async open(target) {
       const resolution = resolveOrThrow(target);
-      if (resolution.kind === 'region') return { kind: 'region', ...(await regionView(resolution.region)) };
-      return { kind: 'page', ...(await pageView(resolution.page)) };
+      // `region#anchor` is a section of the region's own page.
+      if (resolution.kind === 'page' || splitAnchor(target).anchor !== undefined) return { kind: 'page', ...(await openPage(target)) };
+      return { kind: 'region', ...(await regionView(resolution.region)) };
     },
     async search(query, searchOptions = {}) {
       if (typeof query !== 'string') throw new InvalidInputError('query', 'must be a string');
@@ -208,6 +233,21 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
       return scope === undefined ? { query, results } : { query, scope, results };
     },
   };
+}
+
+function noSuchAnchor(target: string, anchor: string, anchors: readonly string[]): DocsTargetError {
+  const requested = `${target}#${anchor}`;
+  if (anchors.length === 0) {
+    return new DocsTargetError({ target: requested, failure: 'not-found', message: `${target} has no headings, so no #${anchor}; open ${target} for the whole page` });
+  }
+  const listed = anchors.slice(0, MAX_LISTED_ANCHORS).join(', ');
+  const more = anchors.length > MAX_LISTED_ANCHORS ? ` and ${anchors.length - MAX_LISTED_ANCHORS} more` : '';
+  return new DocsTargetError({
+    target: requested,
+    failure: 'not-found',
+    candidates: anchors.map((known) => `${target}#${known}`),
+    message: `${target} has no heading #${anchor}; its anchors: ${listed}${more}`,
+  });
 }
 
 function toTargetError(target: string, resolution: Extract<DocsTargetResolution, { ok: false }>): DocsTargetError {

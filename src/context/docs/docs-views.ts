@@ -30,10 +30,13 @@ export interface DocsPageView {
   description?: string;
   /** Workspace-relative file path. */
   path: string;
-  /** The Markdown without frontmatter. */
+  /** The Markdown without frontmatter (only the section, for a `page#anchor` target). */
   body: string;
   /** Only the first `docs.maxPageBytes` bytes are shown. */
   truncated: boolean;
+  /** For a `page#anchor` target: the section's anchor and heading; `target` alone is the whole page. */
+  anchor?: string;
+  heading?: string;
 }
 
 /** A region: its compact page index, and its own page in full when it has one. */

@@ -1,8 +1,12 @@
 import type { DocsIndexData } from './docs-index.js';
 import type { PageMeta } from './page-record.js';
 
-/** Bumped whenever tokenisation, weights or this layout change: older entries are then rebuilt. */
-export const DOCS_INDEX_FORMAT_VERSION = 1;
+/**
+ * Bumped whenever tokenisation, weights, titles or this layout change: older
+ * entries are then rebuilt. 2: Hugo `_index.md` section pages, navigation
+ * labels and escapes in titles.
+ */
+export const DOCS_INDEX_FORMAT_VERSION = 2;
 
 /** What a cache entry holds besides the index: the key it was built for and the build's warnings. */
 export interface CachedDocsIndex {

@@ -6,7 +6,7 @@
  * capability the caller supplies. The CLI's `docs` command, the agent's
  * `docs_map` tool and the MCP tool share this core.
  */
-export { answerDocsQuery } from './answer-docs-query.js';
+export { answerDocsQuery, docsPageJson, docsRegionJson } from './answer-docs-query.js';
 export type { DocsQuery } from './answer-docs-query.js';
 export { DEFAULT_MAX_PAGE_BYTES, createDocsMap } from './create-docs-map.js';
 export type { CreateDocsMapOptions, DocsMap } from './create-docs-map.js';

@@ -16,6 +16,13 @@ const UNDERSCORE_OPEN_PATTERN = /(^|[\s(["'])_+(?=\S)/g;
 const UNDERSCORE_CLOSE_PATTERN = /(\S)_+(?=[\s.,;:!?)\]"']|$)/g;
 const ENTITY_PATTERN = /&(amp|lt|gt|quot|apos|nbsp|#\d{1,6}|#x[0-9a-fA-F]{1,6});/g;
 const WHITESPACE_PATTERN = /\s+/g;
+/** Hugo shortcodes, `{{< note >}}` and `{{% include "x" %}}`: markup of the site generator, not text. */
+const SHORTCODE_PATTERN = /\{\{[<%][\s\S]*?[%>]\}\}/g;
+/** A backslash escape, `\<` or `\*`: the character is literal (CommonMark escapes ASCII punctuation only). */
+const ESCAPE_PATTERN = /\\([!-/:-@[-`{-~])/g;
+/** Escaped characters are held as private-use characters while tags and emphasis are removed. */
+const ESCAPE_BASE = 0xe000;
+const HELD_ESCAPE_PATTERN = /[\ue021-\ue07e]/g;
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -28,15 +35,16 @@ function decodeEntity(_match: string, name: string): string {
 
 /**
  * Markdown inline syntax to the text a reader sees: link and image targets,
- * HTML tags and comments, emphasis markers and backticks removed, entities
- * decoded, whitespace collapsed. Each code span's content is appended to
+ * HTML tags and comments, Hugo shortcodes, emphasis markers and backticks
+ * removed, backslash escapes and entities decoded, whitespace collapsed. Each code span's content is appended to
  * `codeSpans` when given (the index weighs those names on their own).
  *
  * @example
  * inlineToPlain('Use [`defineConfig`](./config) for **types**'); // 'Use defineConfig for types'
  */
 export function inlineToPlain(markdown: string, codeSpans?: string[]): string {
-  let withoutLinks = markdown.includes('<') ? markdown.replace(HTML_COMMENT_PATTERN, ' ').replace(AUTOLINK_PATTERN, '$1') : markdown;
+  const withoutShortcodes = markdown.includes('{{') ? markdown.replace(SHORTCODE_PATTERN, ' ') : markdown;
+  let withoutLinks = withoutShortcodes.includes('<') ? withoutShortcodes.replace(HTML_COMMENT_PATTERN, ' ').replace(AUTOLINK_PATTERN, '$1') : withoutShortcodes;
   if (withoutLinks.includes('[')) {
     withoutLinks = withoutLinks.replace(IMAGE_PATTERN, '$1').replace(LINK_PATTERN, '$1').replace(REFERENCE_LINK_PATTERN, '$1');
   }
@@ -56,8 +64,11 @@ export function inlineToPlain(markdown: string, codeSpans?: string[]): string {
 }
 
 function cleanProse(text: string): string {
-  let plain = text.includes('<') ? text.replace(HTML_TAG_PATTERN, ' ') : text;
+  const hasEscapes = text.includes('\\');
+  let plain = hasEscapes ? text.replace(ESCAPE_PATTERN, (_match, character: string) => String.fromCharCode(ESCAPE_BASE + character.charCodeAt(0))) : text;
+  if (plain.includes('<')) plain = plain.replace(HTML_TAG_PATTERN, ' ');
   plain = plain.replace(MARKER_PATTERN, '');
   if (plain.includes('_')) plain = plain.replace(UNDERSCORE_OPEN_PATTERN, '$1').replace(UNDERSCORE_CLOSE_PATTERN, '$1');
-  return plain.includes('&') ? plain.replace(ENTITY_PATTERN, decodeEntity) : plain;
+  if (plain.includes('&')) plain = plain.replace(ENTITY_PATTERN, decodeEntity);
+  return hasEscapes ? plain.replace(HELD_ESCAPE_PATTERN, (held) => String.fromCharCode(held.charCodeAt(0) - ESCAPE_BASE)) : plain;
 }

@@ -19,20 +19,33 @@ export interface DocsFile {
   modifiedMs: number;
 }
 
+/** A Docusaurus `_category_.json` (or `.yml`) of a top-level directory: the region's sidebar label. */
+export interface CategoryFile {
+  /** Workspace-relative path. */
+  path: string;
+  /** The top-level directory it describes. */
+  region: string;
+}
+
 /** The page files of every docs directory, and what went wrong on the way. */
 export interface DocsFileListing {
   /** The docs directories as workspace-relative real paths, in configured order. */
   dirs: string[];
   files: DocsFile[];
+  /** Category metadata of the regions, read (not as pages) by readSiteStructure. */
+  categoryFiles: CategoryFile[];
   warnings: string[];
 }
+
+/** `region/_category_.json` (or `.yml`, `.yaml`) right inside a docs directory. */
+const CATEGORY_FILE = /^([^/_][^/]*)\/_category_\.(?:json|ya?ml)$/;
 
 /**
  * Lists the Markdown and MDX pages of the docs directories through the
  * runtime (`fs.stat`, `fs.list`), so the workspace scope, the permission
  * rules, `.gitignore` and the skipped directories apply as for any read.
- * Internal paths (a segment starting with `_`) are left out without being
- * read. A symlinked page is kept only when its target is a file inside the
+ * Internal paths (a segment starting with `_`, but for Hugo's `_index.md`)
+ * are left out without being read; a region's `_category_.json` is noted. A symlinked page is kept only when its target is a file inside the
  * workspace. A file in two configured directories counts once.
  *
  * Throws InvalidInputError (`docs.dir`) for a directory that is missing, not
@@ -43,6 +56,7 @@ export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): 
   const resolvedDirs: string[] = [];
   const candidates: { path: string; relativePath: string; listed?: { sizeBytes: number; modifiedMs: number } }[] = [];
   const seen = new Set<string>();
+  const categoryFiles: CategoryFile[] = [];
   for (const dir of dirs) {
     const stat = await runtime.execute({ kind: 'fs.stat', path: dir });
     if (!stat.ok) {
@@ -63,6 +77,8 @@ export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): 
       if (entry.kind !== 'file' && entry.kind !== 'symlink') continue;
       if (!entry.path.startsWith(prefix) || seen.has(entry.path)) continue;
       const relativePath = entry.path.slice(prefix.length);
+      const category = entry.kind === 'file' ? CATEGORY_FILE.exec(relativePath) : null;
+      if (category !== null) categoryFiles.push({ path: entry.path, region: category[1]! });
       if (markdownExtensionOf(relativePath) === null || isInternalDocsPath(relativePath)) continue;
       seen.add(entry.path);
       const listed = entry.kind === 'file' && entry.sizeBytes !== undefined && entry.modifiedMs !== undefined ? { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs } : undefined;
@@ -90,5 +106,5 @@ export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): 
     if (stat.value.kind !== 'file') return;
     files.push({ path: candidate.path, relativePath: candidate.relativePath, sizeBytes: stat.value.sizeBytes, modifiedMs: stat.value.modifiedMs });
   });
-  return { dirs: resolvedDirs, files, warnings };
+  return { dirs: resolvedDirs, files, categoryFiles, warnings };
 }

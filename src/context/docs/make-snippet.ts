@@ -1,4 +1,5 @@
 import { shorten } from './page-record.js';
+import { headingOfBlock } from './page-section.js';
 import type { MarkdownBlock } from './scan-markdown.js';
 import { type LocatedToken, tokenizeBlock } from './tokenize-block.js';
 
@@ -8,6 +9,8 @@ export const SNIPPET_MAX_CHARS = 240;
 const LEAD_SHARE = 0.2;
 /** A code block is a worse snippet than prose with the same matches. */
 const CODE_BLOCK_FACTOR = 0.7;
+/** What a match in the heading above a block is worth for the block, against a match in the block. */
+const HEADING_SHARE = 0.5;
 /** Matches of one block considered for the window: enough for any paragraph, bounded for a huge one. */
 const MAX_WINDOW_HITS = 200;
 
@@ -20,25 +23,50 @@ interface Hit {
   factor: number;
 }
 
+/** A snippet and the heading of the section it comes from (none before the first heading below the title). */
+export interface SectionSnippet {
+  snippet: string;
+  anchor?: string;
+  heading?: string;
+}
+
 /**
  * The snippet of a page for a query: the prose paragraph (or code block)
  * that matches the most distinct query concepts, cut to a window of at most
  * SNIPPET_MAX_CHARS around its densest run of matches, on word boundaries,
- * with `…` where text was cut. Falls back to `fallback` (the page summary)
- * when no block matches (a title-only or metadata match).
+ * with `…` where text was cut. The heading a block sits under counts for it
+ * at HEADING_SHARE of its worth, so the section whose heading says what the
+ * query says wins a tie. Falls back to `fallback` (the page summary) when no
+ * block matches (a title-only or metadata match).
  */
-export function makeSnippet(blocks: readonly MarkdownBlock[], matchedTerms: MatchedTerms, fallback: string): string {
-  let best: { text: string; hits: Hit[]; score: number } | null = null;
-  for (const block of blocks) {
-    if (block.kind === 'heading') continue;
+export function makeSectionSnippet(blocks: readonly MarkdownBlock[], matchedTerms: MatchedTerms, fallback: string): SectionSnippet {
+  let best: { text: string; hits: Hit[]; score: number; blockIndex: number } | null = null;
+  let headingHits: Hit[] = [];
+  let isFirstHeading = true;
+  for (const [blockIndex, block] of blocks.entries()) {
+    if (block.kind === 'heading') {
+      // The page's opening `#` heading is its title, which ranked the page already.
+      const isTitle = isFirstHeading && block.depth === 1;
+      isFirstHeading = false;
+      headingHits = isTitle ? [] : findHits(tokenizeBlock(block).tokens, matchedTerms).map((hit) => ({ ...hit, factor: hit.factor * HEADING_SHARE }));
+      continue;
+    }
     const { text, tokens } = tokenizeBlock(block);
     const hits = findHits(tokens, matchedTerms);
-    if (hits.length === 0) continue;
-    const score = conceptScore(hits) * (block.kind === 'code' ? CODE_BLOCK_FACTOR : 1) + Math.min(hits.length, 10) * 0.01;
-    if (best === null || score > best.score) best = { text, hits, score };
+    if (hits.length === 0 && headingHits.length === 0) continue;
+    const score = conceptScore([...hits, ...headingHits]) * (block.kind === 'code' ? CODE_BLOCK_FACTOR : 1) + Math.min(hits.length, 10) * 0.01;
+    if (best === null || score > best.score) best = { text, hits, score, blockIndex };
   }
-  if (best === null) return shorten(fallback.replace(/\s+/g, ' ').trim(), SNIPPET_MAX_CHARS);
-  return cutWindow(best.text, best.hits);
+  if (best === null) return { snippet: shorten(fallback.replace(/\s+/g, ' ').trim(), SNIPPET_MAX_CHARS) };
+  const { text, hits, blockIndex } = best;
+  const snippet = hits.length === 0 ? shorten(text, SNIPPET_MAX_CHARS) : cutWindow(text, hits);
+  const section = headingOfBlock(blocks, blockIndex);
+  return section === null ? { snippet } : { snippet, ...section };
+}
+
+/** The snippet text alone (see makeSectionSnippet). */
+export function makeSnippet(blocks: readonly MarkdownBlock[], matchedTerms: MatchedTerms, fallback: string): string {
+  return makeSectionSnippet(blocks, matchedTerms, fallback).snippet;
 }
 
 function findHits(tokens: readonly LocatedToken[], matchedTerms: MatchedTerms): Hit[] {

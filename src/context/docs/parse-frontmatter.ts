@@ -3,6 +3,8 @@ import matter from 'gray-matter';
 /** The frontmatter fields the docs map reads. */
 export interface PageFrontmatter {
   title?: string;
+  /** The short name a site's navigation shows: Hugo `linkTitle`, Docusaurus `sidebar_label`. */
+  navLabel?: string;
   description?: string;
   aliases: string[];
 }
@@ -69,6 +71,8 @@ function readFields(data: unknown): PageFrontmatter {
   const record = data as Record<string, unknown>;
   const title = asText(record.title);
   if (title !== undefined) fields.title = title;
+  const navLabel = asText(record.linkTitle) ?? asText(record.sidebar_label);
+  if (navLabel !== undefined) fields.navLabel = navLabel;
   const description = asText(record.description);
   if (description !== undefined) fields.description = description;
   const aliases = Array.isArray(record.aliases) ? record.aliases : [record.aliases];
@@ -83,4 +87,18 @@ function asText(value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const text = String(value).replace(/\s+/g, ' ').trim().slice(0, MAX_FIELD_CHARS);
   return text.length > 0 ? text : undefined;
+}
+
+/**
+ * Parses a YAML document that is data (a site config such as `mkdocs.yml`)
+ * with the same safe engine as frontmatter: js-yaml's safe schema, so tags
+ * like `!!python/name` are an error, never run. Returns the reason on failure.
+ */
+export function parseYamlData(text: string): { ok: true; data: unknown } | { ok: false; problem: string } {
+  if (/^---[ \t]*$/m.test(text)) return { ok: false, problem: 'it holds a `---` line (several YAML documents)' };
+  try {
+    return { ok: true, data: matter(`---\n${text}\n---\n`, { engines: { javascript: REFUSING_ENGINE, js: REFUSING_ENGINE, coffee: REFUSING_ENGINE } }).data };
+  } catch (error) {
+    return { ok: false, problem: `not valid YAML (${error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)})` };
+  }
 }

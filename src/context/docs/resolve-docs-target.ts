@@ -28,6 +28,20 @@ function addTo(map: Map<string, number[]>, key: string, page: number): void {
   else if (!list.includes(page)) list.push(page);
 }
 
+/**
+ * A target's `#anchor` part, which names a heading inside the page (the
+ * page part is resolved without it). An empty anchor (`page#`) is none.
+ *
+ * @example
+ * splitAnchor('guides/install#proxy'); // { page: 'guides/install', anchor: 'proxy' }
+ */
+export function splitAnchor(target: string): { page: string; anchor?: string } {
+  const hash = typeof target === 'string' ? target.indexOf('#') : -1;
+  if (hash === -1) return { page: target };
+  const anchor = target.slice(hash + 1).trim();
+  return anchor.length === 0 ? { page: target.slice(0, hash) } : { page: target.slice(0, hash), anchor };
+}
+
 /** A target as typed, made comparable: forward slashes, no `./`, no anchor, no trailing slash. */
 function normalizeTarget(input: string): { value: string } | { error: string } {
   const trimmed = input.trim();

@@ -13,6 +13,10 @@ describe('inlineToPlain', () => {
     ['AT&amp;T &lt;tag&gt; &#39;x&#39;', "AT&T <tag> 'x'"],
     ['[data:](<https://example.com/(not recommended)>) source', 'data: source'],
     ['<https://vite.dev>', 'https://vite.dev'],
+    // Issue 20: an escaped `<` is text, not the start of a tag (VitePress's `# \<script setup>` page).
+    ['\\<script setup>', '<script setup>'],
+    ['\\*not emphasis\\* and 2 \\< 3', '*not emphasis* and 2 < 3'],
+    ['Notes {{< hint type="warning" >}}careful{{< /hint >}} {{% include "x.md" %}}', 'Notes careful'],
   ])('renders %j as %j', (markdown, plain) => {
     expect(inlineToPlain(markdown)).toBe(plain);
   });
@@ -46,11 +50,11 @@ describe('scanMarkdown', () => {
       ].join('\n'),
     );
     expect(scanned.blocks).toEqual([
-      { kind: 'heading', text: 'Server Options', depth: 1 },
+      { kind: 'heading', text: 'Server Options', depth: 1, anchor: 'server', offset: 0 },
       { kind: 'prose', text: 'Intro with server.port.' },
-      { kind: 'heading', text: 'server.hmr', depth: 2 },
+      { kind: 'heading', text: 'server.hmr', depth: 2, anchor: 'serverhmr', offset: 55 },
       { kind: 'code', text: '# not a heading\nexport default {}' },
-      { kind: 'heading', text: 'Setext Title', depth: 1 },
+      { kind: 'heading', text: 'Setext Title', depth: 1, anchor: 'setext-title', offset: 142 },
       { kind: 'code', text: 'unclosed fence runs to the end' },
     ]);
     expect(scanned.codeSpans).toEqual(['server.port']);
@@ -74,9 +78,30 @@ describe('scanMarkdown', () => {
     expect(scanMarkdown(source).blocks).toHaveLength(3);
   });
 
+  it('gives each heading its anchor: an explicit {#id}, else its slug, repeats numbered, with the offset its section starts at', () => {
+    const body = '# Guide\n\n## Options\n\nA.\n\n## Options\n\nB.\n\n## Custom {#my-id}\n\n## Custom {#my-id}\n\n## \\<script setup> {{< badge >}}\n';
+    const headings = scanMarkdown(body).blocks.filter((block) => block.kind === 'heading');
+    expect(headings.map((block) => [block.text, block.anchor])).toEqual([
+      ['Guide', 'guide'],
+      ['Options', 'options'],
+      ['Options', 'options-1'],
+      ['Custom', 'my-id'],
+      ['Custom', 'my-id-1'],
+      ['<script setup>', 'script-setup'],
+    ]);
+    expect(headings.map((block) => body.slice(block.offset, body.indexOf('\n', block.offset)))).toEqual([
+      '# Guide',
+      '## Options',
+      '## Options',
+      '## Custom {#my-id}',
+      '## Custom {#my-id}',
+      '## \\<script setup> {{< badge >}}',
+    ]);
+  });
+
   it('reads CRLF line endings like LF', () => {
     expect(scanMarkdown('# Title\r\n\r\nBody text.\r\n').blocks).toEqual([
-      { kind: 'heading', text: 'Title', depth: 1 },
+      { kind: 'heading', text: 'Title', depth: 1, anchor: 'title', offset: 0 },
       { kind: 'prose', text: 'Body text.' },
     ]);
   });

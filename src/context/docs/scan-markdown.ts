@@ -1,3 +1,4 @@
+import { createAnchorAssigner } from './heading-anchor.js';
 import { inlineToPlain } from './inline-to-plain.js';
 
 /** One block of a page as plain text, in document order. */
@@ -6,6 +7,10 @@ export interface MarkdownBlock {
   text: string;
   /** 1-6 for a heading. */
   depth?: number;
+  /** A heading's anchor in its page (`{#id}`, else its slug; repeats numbered). */
+  anchor?: string;
+  /** Where a heading's first line starts in the body, in characters. */
+  offset?: number;
 }
 
 /** What the index and the snippets need from a page. */
@@ -27,8 +32,8 @@ const RAW_HTML_OPEN = /^<(script|style)\b/i;
 const MDX_STATEMENT = /^(?:import|export)\s/;
 const SCRIPT_CLOSE = /<\/script>/i;
 const STYLE_CLOSE = /<\/style>/i;
-/** A heading's explicit anchor, `## Title {#anchor}` (VitePress, Docusaurus). */
-const HEADING_ANCHOR = /\s*\{#[^}]*\}\s*$/;
+/** A heading's explicit anchor, `## Title {#anchor}` (VitePress, Docusaurus, Hugo). */
+const HEADING_ANCHOR = /\s*\{#([^}]*)\}\s*$/;
 
 /**
  * Scans Markdown (or MDX) without frontmatter into headings, prose
@@ -46,6 +51,16 @@ export function scanMarkdown(body: string, options: { isMdx?: boolean } = {}): S
   let paragraph: string[] = [];
   let fence: { marker: string; lines: string[] } | null = null;
   let skipUntil: RegExp | null = null;
+  let paragraphOffset = 0;
+  const assignAnchor = createAnchorAssigner();
+
+  const pushHeading = (source: string, depth: number, offset: number, spans?: string[]): void => {
+    const explicit = HEADING_ANCHOR.exec(source);
+    const text = inlineToPlain(explicit === null ? source : source.slice(0, explicit.index), spans);
+    if (text.length === 0) return;
+    const explicitId = explicit?.[1]?.trim();
+    blocks.push({ kind: 'heading', text, depth, anchor: assignAnchor(text, explicitId === undefined || explicitId.length === 0 ? undefined : explicitId), offset });
+  };
 
   const flush = (): void => {
     if (paragraph.length === 0) return;
@@ -54,7 +69,14 @@ export function scanMarkdown(body: string, options: { isMdx?: boolean } = {}): S
     if (text.length > 0) blocks.push({ kind: 'prose', text });
   };
 
-  for (const line of body.split(/\r?\n/)) {
+  // Lines by hand rather than split(): each heading keeps the offset where its section starts.
+  let nextStart = 0;
+  while (nextStart < body.length) {
+    const lineStart = nextStart;
+    const newline = body.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? body.length : newline;
+    nextStart = lineEnd + 1;
+    const line = body.slice(lineStart, lineEnd > lineStart && body[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd);
     if (fence !== null) {
       const trimmed = line.trim();
       if (trimmed.startsWith(fence.marker) && /^[`~]+$/.test(trimmed) && trimmed[0] === fence.marker[0]) {
@@ -98,8 +120,7 @@ export function scanMarkdown(body: string, options: { isMdx?: boolean } = {}): S
       const heading = ATX_HEADING.exec(line);
       if (heading !== null) {
         flush();
-        const text = inlineToPlain((heading[2] ?? '').replace(HEADING_ANCHOR, ''));
-        if (text.length > 0) blocks.push({ kind: 'heading', text, depth: heading[1]!.length });
+        pushHeading(heading[2] ?? '', heading[1]!.length, lineStart);
         continue;
       }
     } else if (first === ':' && CONTAINER_FENCE.test(line)) {
@@ -108,9 +129,9 @@ export function scanMarkdown(body: string, options: { isMdx?: boolean } = {}): S
     }
     if (first === '=' || first === '-') {
       if (paragraph.length > 0 && SETEXT_UNDERLINE.test(line)) {
-        const text = inlineToPlain(paragraph.join(' ').replace(HEADING_ANCHOR, ''), codeSpans);
+        const source = paragraph.join(' ');
         paragraph = [];
-        if (text.length > 0) blocks.push({ kind: 'heading', text, depth: first === '=' ? 1 : 2 });
+        pushHeading(source, first === '=' ? 1 : 2, paragraphOffset, codeSpans);
         continue;
       }
     }
@@ -131,6 +152,7 @@ export function scanMarkdown(body: string, options: { isMdx?: boolean } = {}): S
     }
     if (first === '>') content = content.replace(BLOCKQUOTE, '');
     if (first === '|') content = content.replaceAll('|', ' ');
+    if (paragraph.length === 0) paragraphOffset = lineStart;
     paragraph.push(content);
   }
   flush();

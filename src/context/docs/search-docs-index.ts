@@ -1,7 +1,7 @@
 import { MAX_QUERY_CHARS, analyzeQuery } from './analyze-query.js';
 import { diversify } from './diversify.js';
 import type { DocsIndex } from './docs-index.js';
-import { makeSnippet } from './make-snippet.js';
+import { type SectionSnippet, makeSectionSnippet } from './make-snippet.js';
 import { metadataFallback } from './metadata-fallback.js';
 import type { PageText } from './page-record.js';
 import { proximityBoost } from './proximity-boost.js';
@@ -14,11 +14,15 @@ export const RERANK_CANDIDATES = 20;
 
 /** One search result: the page to open next and why it matched. */
 export interface DocsSearchHit {
+  /** The page's canonical target. */
   target: string;
   title: string;
   /** The best-matching passage, cut on word boundaries. */
   snippet: string;
   match: MatchKind;
+  /** The heading the snippet sits under; open `target#anchor` for that section alone. */
+  heading?: string;
+  anchor?: string;
 }
 
 /** What searchDocsIndex needs. */
@@ -70,7 +74,9 @@ export async function searchDocsIndex(input: SearchDocsIndexInput): Promise<Docs
   return diversify(candidates, limit).map((candidate) => {
     const meta = index.pages[candidate.page]!;
     const fallback = meta.summary ?? meta.title;
-    const snippet = candidate.text === null ? fallback : makeSnippet(candidate.text.scanned.blocks, ranking.matchedTerms, fallback);
-    return { target: meta.target, title: meta.title, snippet, match: candidate.match };
+    const passage: SectionSnippet = candidate.text === null ? { snippet: fallback } : makeSectionSnippet(candidate.text.scanned.blocks, ranking.matchedTerms, fallback);
+    const hit: DocsSearchHit = { target: meta.target, title: meta.title, snippet: passage.snippet, match: candidate.match };
+    if (passage.anchor !== undefined && passage.heading !== undefined) Object.assign(hit, { heading: passage.heading, anchor: passage.anchor });
+    return hit;
   });
 }
