@@ -13,7 +13,10 @@
  * build from the cache (nothing changed), warm build with 1% of the files
  * changed (their cache entries dropped: the tree itself is never touched),
  * then the query time of the goals of bench/retrieval against both indexes.
- * Memory is the RSS growth of each phase (after a GC when --expose-gc).
+ * Every phase is interleaved with its baseline (baseline, phase, baseline,
+ * phase…) and its ratio is the median of the rounds' ratios, so the load
+ * of a shared machine weighs on both alike. Memory is the RSS growth of
+ * each phase's first round (after a GC when --expose-gc).
  *
  *     npm run bench:retrieval-speed [-- --reps N]
  */
@@ -33,7 +36,7 @@ import { buildPlainBm25, queryPlainBm25 } from './retrieval/rank-plain-bm25.js';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CORPUS = path.join(ROOT, 'node_modules');
 const args = process.argv.slice(2);
-const REPS = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 3;
+const REPS = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 5;
 /** Far above the tree's size: the whole corpus is indexed. */
 const NO_CAP = 1_000_000;
 
@@ -43,21 +46,44 @@ function rss(): number {
   return process.memoryUsage().rss;
 }
 
-/** Wall time (median of REPS) and RSS growth (of the first round) of `work`. */
-async function measure<T>(work: (round: number) => Promise<T> | T, before?: (round: number) => void): Promise<{ ms: number; rssBytes: number; value: T }> {
+/** One timed run of `work`, with its RSS growth. */
+async function timeOnce<T>(work: () => Promise<T> | T): Promise<{ ms: number; rssBytes: number; value: T }> {
+  const startRss = rss();
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, rssBytes: process.memoryUsage().rss - startRss, value };
+}
+
+/** A phase against its baseline: each round runs the baseline, then the phase (interleaved, so load on a shared machine hits both alike). */
+interface Paired<T> {
+  /** Median over the rounds of phase ms / the same round's baseline ms. */
+  ratio: number;
+  /** Median ms of the phase and of its baselines. */
+  ms: number;
+  baseMs: number;
+  /** RSS growth of the phase's first round. */
+  rssBytes: number;
+  value: T;
+}
+
+const median = (values: readonly number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]!;
+
+async function paired<T>(baseline: () => Promise<unknown> | unknown, work: (round: number) => Promise<T> | T, before?: (round: number) => void): Promise<Paired<T>> {
+  const ratios: number[] = [];
   const times: number[] = [];
-  let value: T | undefined;
+  const baseTimes: number[] = [];
   let rssBytes = 0;
+  let value: T | undefined;
   for (let round = 0; round < REPS; round += 1) {
+    baseTimes.push((await timeOnce(baseline)).ms);
     before?.(round);
-    const startRss = rss();
-    const started = performance.now();
-    value = await work(round);
-    times.push(performance.now() - started);
-    if (round === 0) rssBytes = process.memoryUsage().rss - startRss;
+    const run = await timeOnce(() => work(round));
+    if (round === 0) rssBytes = run.rssBytes;
+    value = run.value;
+    times.push(run.ms);
+    ratios.push(run.ms / baseTimes[round]!);
   }
-  times.sort((left, right) => left - right);
-  return { ms: times[Math.floor(times.length / 2)]!, rssBytes, value: value as T };
+  return { ratio: median(ratios), ms: median(times), baseMs: median(baseTimes), rssBytes, value: value as T };
 }
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-retrieval-speed-'));
@@ -68,30 +94,32 @@ const parallel = workspace.services.parallel;
 const build = (extra: { cache?: ReturnType<typeof createJsonIndexCache>; threads?: boolean } = {}) =>
   buildRetrievalIndex({ runtime: workspace.runtime, filter: everything, globs, maxFiles: NO_CAP, ...(extra.cache ? { cache: extra.cache } : {}), ...(extra.threads === false ? {} : { parallel }) });
 
-// Cold, without a cache: the index every run would build without one (on the worker threads, as the CLI does, and on this thread alone).
-const cold = await measure(() => build());
-const coldOneThread = await measure(() => build({ threads: false }));
-const index: RetrievalIndex = cold.value;
+// The files to read: those one cold build indexes (also warms the disk cache and the threads).
+const index: RetrievalIndex = await build();
 const paths = index.documents.map((document) => document.path);
-console.log(`corpus: ${CORPUS}\n${paths.length} files indexed (${index.notes.join(', ') || 'nothing skipped'}), median of ${REPS} rounds${collectGarbage ? '' : ' (run with --expose-gc for steadier memory figures)'}\n`);
+console.log(`corpus: ${CORPUS}\n${paths.length} files indexed (${index.notes.join(', ') || 'nothing skipped'}), median of ${REPS} rounds, each phase interleaved with its baseline${collectGarbage ? '' : ' (run with --expose-gc for steadier memory figures)'}\n`);
 
 // Baseline 1: ripgrep lists the tree, Node reads the indexed files.
 const ripgrep = (await workspace.searchEngine()).ripgrep?.path ?? 'rg';
-const listing = await measure(() => {
+const listAndRead = () => {
   const result = spawnSync(ripgrep, ['--files', '--no-ignore', '--hidden', CORPUS], { maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`${ripgrep} --files failed: ${result.stderr.toString()}`);
   return paths.map((file) => fs.readFileSync(path.join(CORPUS, file), 'utf8').slice(0, 128 * 1024));
-});
-const contents = new Map(paths.map((file, position) => [file, listing.value[position]!]));
+};
+const baselineRun = await timeOnce(listAndRead);
+const contents = new Map(paths.map((file, position) => [file, baselineRun.value[position]!]));
 
-// Baseline 2: a plain BM25 index of the same contents (words counted per file).
-const plainBuild = await measure(() => buildPlainBm25(contents));
+// Cold, without a cache: the index every run would build without one (on the worker threads, as the CLI does, and on this thread alone).
+const cold = await paired(listAndRead, () => build());
+const coldOneThread = await paired(listAndRead, () => build({ threads: false }));
+// Baseline 2: a plain BM25 index of the same contents (words counted per file), on top of the listing and reading.
+const plainBuild = await paired(listAndRead, () => buildPlainBm25(contents));
 
 // With a cache: an empty one (build and save), then warm (nothing changed).
 const cacheDirectory = path.join(temp, 'retrieval-index');
 const cache = createJsonIndexCache({ directory: cacheDirectory });
-const coldCached = await measure(() => build({ cache }), () => fs.rmSync(cacheDirectory, { recursive: true, force: true }));
-const warm = await measure(() => build({ cache }));
+const coldCached = await paired(listAndRead, () => build({ cache }), () => fs.rmSync(cacheDirectory, { recursive: true, force: true }));
+const warm = await paired(listAndRead, () => build({ cache }));
 const entryBytes = fs.readdirSync(cacheDirectory).reduce((sum, name) => sum + fs.statSync(path.join(cacheDirectory, name)).size, 0);
 const entryFile = path.join(cacheDirectory, fs.readdirSync(cacheDirectory)[0]!);
 const fullEntry = fs.readFileSync(entryFile);
@@ -107,35 +135,36 @@ const touchedRuntime: typeof workspace.runtime = {
     return { ...result, value: { ...listing, entries } } as typeof result;
   },
 };
-const incremental = await measure(
+const incremental = await paired(
+  listAndRead,
   () => buildRetrievalIndex({ runtime: touchedRuntime, filter: everything, globs, maxFiles: NO_CAP, cache }),
   // Each round starts from the unchanged entry.
   () => fs.writeFileSync(entryFile, fullEntry),
 );
 
-// Queries: the retrieval bench's goals against this index and against plain BM25.
+// Queries: the retrieval bench's goals against this index, interleaved with plain BM25 over the same contents.
 const goals = CASES.map((testCase) => testCase.goal);
-const query = await measure(() => goals.map((goal) => rankByGoal(index, goal).length));
-const plainQuery = await measure(() => goals.map((goal) => queryPlainBm25(plainBuild.value, goal).length));
+const plainIndex = buildPlainBm25(contents);
+const query = await paired(
+  () => goals.map((goal) => queryPlainBm25(plainIndex, goal).length),
+  () => goals.map((goal) => rankByGoal(index, goal).length),
+);
 
-const baseMs = listing.ms;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const rows: [string, number, string][] = [
-  ['rg --files + read (baseline)', listing.ms, mib(listing.rssBytes)],
-  ['rg --files + read + plain BM25 build', listing.ms + plainBuild.ms, mib(listing.rssBytes + plainBuild.rssBytes)],
-  [`cold build, no cache, ${parallel.threads} threads`, cold.ms, mib(cold.rssBytes)],
-  ['cold build, no cache, this thread only', coldOneThread.ms, mib(coldOneThread.rssBytes)],
-  ['cold build into empty cache', coldCached.ms, mib(coldCached.rssBytes)],
-  ['warm build, nothing changed', warm.ms, mib(warm.rssBytes)],
-  ['warm build, 1% of files changed', incremental.ms, mib(incremental.rssBytes)],
+const rows: [string, Paired<unknown>][] = [
+  [`cold build, no cache, ${parallel.threads} threads`, cold],
+  ['cold build, no cache, this thread only', coldOneThread],
+  ['plain BM25 build (on top of the baseline)', plainBuild],
+  ['cold build into empty cache', coldCached],
+  ['warm build, nothing changed', warm],
+  ['warm build, 1% of files changed', incremental],
 ];
-console.log(`${'phase'.padEnd(40)} ${'ms'.padStart(8)}  ${'× baseline'.padStart(10)}  ${'files/s'.padStart(9)}  rss growth`);
-for (const [name, ms, memory] of rows) {
-  console.log(`${name.padEnd(40)} ${ms.toFixed(0).padStart(8)}  ${(ms / baseMs).toFixed(2).padStart(10)}  ${Math.round(paths.length / (ms / 1000)).toString().padStart(9)}  ${memory}`);
+console.log(`${'phase'.padEnd(42)} ${'ms'.padStart(7)} ${'base ms'.padStart(8)}  ${'× baseline'.padStart(10)}  ${'files/s'.padStart(9)}  rss growth`);
+console.log(`${'rg --files + read (baseline, first run)'.padEnd(42)} ${baselineRun.ms.toFixed(0).padStart(7)} ${''.padStart(8)}  ${'1.00'.padStart(10)}  ${Math.round(paths.length / (baselineRun.ms / 1000)).toString().padStart(9)}  ${mib(baselineRun.rssBytes)}`);
+for (const [name, phase] of rows) {
+  console.log(`${name.padEnd(42)} ${phase.ms.toFixed(0).padStart(7)} ${phase.baseMs.toFixed(0).padStart(8)}  ${phase.ratio.toFixed(2).padStart(10)}  ${Math.round(paths.length / (phase.ms / 1000)).toString().padStart(9)}  ${mib(phase.rssBytes)}`);
 }
 console.log(`\nfiles from the cache / read: warm ${warm.value.files.cached} / ${warm.value.files.read}, 1% changed ${incremental.value.files.cached} / ${incremental.value.files.read}; cache entry ${mib(entryBytes)}`);
 console.log(`warm / cold (no cache): ${(warm.ms / cold.ms).toFixed(2)}×`);
-const perQuery = query.ms / goals.length;
-const plainPerQuery = plainQuery.ms / goals.length;
-console.log(`query: ${perQuery.toFixed(1)} ms per goal (${goals.length} goals) vs plain BM25 ${plainPerQuery.toFixed(1)} ms per goal: ${(perQuery / plainPerQuery).toFixed(2)}×`);
+console.log(`query: ${(query.ms / goals.length).toFixed(1)} ms per goal (${goals.length} goals) vs plain BM25 ${(query.baseMs / goals.length).toFixed(1)} ms per goal: ${query.ratio.toFixed(2)}×`);
 fs.rmSync(temp, { recursive: true, force: true });

@@ -18,12 +18,16 @@ export type {
   PatchRollbackResult,
   ReadFileAction,
   ReadFileResult,
+  ReadFilesAction,
+  ReadFilesEntry,
+  ReadFilesResult,
   SearchTextAction,
   ShellRunAction,
   ShellRunActionResult,
   StatAction,
   StatResult,
 } from './actions/agent-action.js';
+export { MAX_READ_FILES_BYTES, MAX_READ_FILES_PATHS } from './actions/agent-action.js';
 export type { ActionError, ActionErrorCode, Observation } from './actions/observation.js';
 
 export { BrassError } from './errors/brass-error.js';
@@ -67,10 +71,12 @@ export type {
   FileKind,
   FileStat,
   FileSystem,
+  FilesContent,
   ListEntry,
   ListRequest,
   ListResult,
   ReadFileRequest,
+  ReadFilesRequest,
   SearchMatch,
   SearchTextRequest,
   SearchTextResult,

@@ -11,5 +11,6 @@ export type { RemoveFileRequest } from './remove-file.js';
 export { BINARY_SNIFF_BYTES, safeReadFile } from './safe-read-file.js';
 export { readHeadAndTail } from './read-head-and-tail.js';
 export type { SafeReadFileRequest } from './safe-read-file.js';
+export { safeReadFiles } from './safe-read-files.js';
 export { syncDirectory } from './sync-directory.js';
 export { writeFileAtomic } from './write-file-atomic.js';

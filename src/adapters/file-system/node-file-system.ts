@@ -1,6 +1,7 @@
 import type { FileSystem, ListRequest, ListResult, SearchTextRequest, SearchTextResult } from '../../core/index.js';
 import { removeFile } from './remove-file.js';
 import { safeReadFile } from './safe-read-file.js';
+import { safeReadFiles } from './safe-read-files.js';
 import { statPath } from './node-stat.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
@@ -21,6 +22,7 @@ export interface NodeFileSystemOptions {
 export function createNodeFileSystem(options: NodeFileSystemOptions): FileSystem {
   return {
     readFile: (request) => safeReadFile(request),
+    readFiles: (request) => safeReadFiles(request),
     stat: (path) => statPath(path),
     list: (request) => options.list(request),
     searchText: (request) => options.searchText(request),

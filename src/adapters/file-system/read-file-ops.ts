@@ -18,7 +18,7 @@ export interface ReadFileOps {
   readlink(target: string): Maybe<string>;
   realpath(target: string): Maybe<string>;
   stat(target: string): Maybe<fs.BigIntStats>;
-  read(descriptor: number, buffer: Buffer, offset: number, length: number, position: number): Maybe<number>;
+  read(descriptor: number, buffer: Uint8Array, offset: number, length: number, position: number): Maybe<number>;
   close(descriptor: number): Maybe<void>;
 }
 

@@ -80,6 +80,36 @@ export const SYNC_READ_MAX_BYTES = 1024 * 1024;
  */
 export async function safeReadFile(request: SafeReadFileRequest, _internal: SafeReadFileInternal = {}): Promise<FileContent> {
   if (!Number.isSafeInteger(request.maxBytes) || request.maxBytes < 0) throw new InvalidInputError('maxBytes', `must be a non-negative integer, got ${request.maxBytes}`);
+  const head = await readCheckedHead(request, (capacity) => ({ buffer: Buffer.alloc(capacity), offset: 0 }), _internal);
+  const kept = Buffer.from(head.buffer.buffer, head.buffer.byteOffset + head.offset, head.cut);
+  return {
+    content: kept.toString('utf8'),
+    bytes: head.cut,
+    totalBytes: head.totalBytes,
+    truncated: head.truncated,
+    encoding: isUtf8(kept) ? 'utf8' : 'utf8-lossy',
+  };
+}
+
+/** Where a read puts a file's bytes: a buffer with room for `capacity` bytes from `offset`. */
+export type ReadTarget = (capacity: number) => { buffer: Uint8Array; offset: number };
+
+/** The checked start of a file: its bytes are `buffer[offset, offset + cut)`, cut on a UTF-8 character boundary. */
+export interface CheckedHead {
+  buffer: Uint8Array;
+  offset: number;
+  cut: number;
+  totalBytes: number;
+  truncated: boolean;
+}
+
+/**
+ * Every step and check of safeReadFile (see there) but the decoding: the
+ * file's first bytes, read into the buffer `target` gives for them. The one
+ * definition of a checked read, for safeReadFile and safeReadFiles alike.
+ * `request.maxBytes` must already be validated.
+ */
+export async function readCheckedHead(request: SafeReadFileRequest, target: ReadTarget, _internal: SafeReadFileInternal = {}): Promise<CheckedHead> {
   request.signal?.throwIfAborted();
   const calls = _internal.calls ?? 'auto';
   // One lstat is a single metadata call: it runs synchronously unless forced, and its size picks the calls for the rest.
@@ -96,7 +126,7 @@ export async function safeReadFile(request: SafeReadFileRequest, _internal: Safe
     await verifyOpenedInside(ops, descriptor, opened, request, _internal.useProcFd ?? true);
     // The size the descriptor reports now picks the read's calls: a file grown since the lstat is read on the threadpool.
     const totalBytes = Number(opened.size);
-    return await readCapped(opsFor(totalBytes), descriptor, totalBytes, request);
+    return await readCapped(opsFor(totalBytes), descriptor, totalBytes, request, target);
   } finally {
     await ops.close(descriptor);
   }
@@ -163,29 +193,22 @@ async function readDescriptorPath(ops: ReadFileOps, descriptor: number): Promise
   }
 }
 
-async function readCapped(ops: ReadFileOps, descriptor: number, totalBytes: number, request: ReadFileRequest): Promise<FileContent> {
+async function readCapped(ops: ReadFileOps, descriptor: number, totalBytes: number, request: ReadFileRequest, target: ReadTarget): Promise<CheckedHead> {
   const capacity = capacityOf(totalBytes, request.maxBytes);
-  const buffer = Buffer.alloc(capacity);
+  const { buffer, offset } = target(capacity);
   let filled = 0;
   while (filled < capacity) {
     request.signal?.throwIfAborted();
-    const bytesRead = await ops.read(descriptor, buffer, filled, Math.min(READ_CHUNK_BYTES, capacity - filled), filled);
+    const bytesRead = await ops.read(descriptor, buffer, offset + filled, Math.min(READ_CHUNK_BYTES, capacity - filled), filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
   }
-  const data = buffer.subarray(0, filled);
+  const data = buffer.subarray(offset, offset + filled);
   if (data.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
     throw new FileAccessError({ reason: 'binary', path: request.path, message: `${request.path} is a binary file (${totalBytes} bytes); not shown` });
   }
   const cut = utf8CutPoint(data, request.maxBytes);
-  const kept = data.subarray(0, cut);
-  return {
-    content: kept.toString('utf8'),
-    bytes: cut,
-    totalBytes,
-    truncated: cut < Math.max(totalBytes, filled),
-    encoding: isUtf8(kept) ? 'utf8' : 'utf8-lossy',
-  };
+  return { buffer, offset, cut, totalBytes, truncated: cut < Math.max(totalBytes, filled) };
 }
 
 function changedDuringAccess(target: string, what: string, cause?: unknown): FileAccessError {

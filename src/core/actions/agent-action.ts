@@ -1,3 +1,4 @@
+import type { ActionError } from './observation.js';
 import type { FileContent, FileStat, ListResult, SearchTextResult } from '../services/file-system.js';
 import type { LlmCompleteRequest, LlmCompleteResult } from '../services/llm.js';
 import type { CommandOrigin } from '../services/sandbox.js';
@@ -10,6 +11,7 @@ import type { ShellRunResult } from '../services/shell.js';
  */
 export type AgentAction =
   | ReadFileAction
+  | ReadFilesAction
   | StatAction
   | ListAction
   | SearchTextAction
@@ -28,6 +30,29 @@ export interface ReadFileAction extends ActionBase {
   /** Workspace-relative, absolute or `~/...`. */
   path: string;
   /** Overrides the runtime's read cap for this call. */
+  maxBytes?: number;
+}
+
+/** Paths one `fs.readFiles` reads at most. */
+export const MAX_READ_FILES_PATHS = 256;
+/** The per-file cap of `fs.readFiles` at most: each of its reads is small enough to run on synchronous calls. */
+export const MAX_READ_FILES_FILE_BYTES = 1024 * 1024;
+/** Bytes one `fs.readFiles` may hold at most: its paths times its per-file cap. */
+export const MAX_READ_FILES_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Many small reads as one action (the goal index reads thousands of files):
+ * each path is decided and read exactly as its own `fs.readFile` would be
+ * (its own permission request and decision, the same checks on the file),
+ * under one deadline and with the bytes of every file in one buffer. A
+ * denied or failed file fails alone; the others are read. At most
+ * MAX_READ_FILES_PATHS paths, and paths × maxBytes at most MAX_READ_FILES_BYTES.
+ */
+export interface ReadFilesAction extends ActionBase {
+  kind: 'fs.readFiles';
+  /** Workspace-relative, absolute or `~/...`, as for fs.readFile. */
+  paths: readonly string[];
+  /** Bytes of each file returned at most (default: the runtime's read cap, at most MAX_READ_FILES_FILE_BYTES); at most MAX_READ_FILES_FILE_BYTES. */
   maxBytes?: number;
 }
 
@@ -107,6 +132,27 @@ export interface PatchRollbackAction extends ActionBase {
 
 export type ReadFileResult = FileContent & { path: string };
 export type StatResult = FileStat & { path: string };
+
+/** One file of an `fs.readFiles`: where its bytes lie in `data`, or why it was not read. */
+export type ReadFilesEntry =
+  | {
+      path: string;
+      ok: true;
+      /** Its bytes are `data.subarray(start, end)`: the file's first bytes, cut on a UTF-8 character boundary, never containing a NUL in the first 8 KiB. */
+      start: number;
+      end: number;
+      /** Size of the whole file in bytes. */
+      totalBytes: number;
+      truncated: boolean;
+    }
+  | { path: string; ok: false; error: ActionError };
+
+export interface ReadFilesResult {
+  /** One entry per requested path, in order; paths workspace-relative as in fs.readFile. */
+  files: ReadFilesEntry[];
+  /** The bytes of every file read, end to end (UTF-8 as read: decode each file's slice). */
+  data: Uint8Array;
+}
 export type ShellRunActionResult = ShellRunResult & { argv: readonly string[]; cwd: string };
 export interface PatchApplyResult {
   patchId: string;
@@ -121,6 +167,7 @@ export interface PatchRollbackResult {
 /** The value a successful action yields, by kind. Paths in results are workspace-relative. */
 export interface ActionResultMap {
   'fs.readFile': ReadFileResult;
+  'fs.readFiles': ReadFilesResult;
   'fs.stat': StatResult;
   'fs.list': ListResult;
   'fs.searchText': SearchTextResult;

@@ -6,26 +6,30 @@ import type {
   PatchApplyAction,
   PatchRollbackAction,
   ReadFileAction,
+  ReadFilesAction,
+  ReadFilesEntry,
   SearchTextAction,
   ShellRunAction,
   StatAction,
   LlmCompleteAction,
   ActionResultMap,
 } from '../actions/agent-action.js';
+import { MAX_READ_FILES_FILE_BYTES } from '../actions/agent-action.js';
 import type { ActionError, Observation } from '../actions/observation.js';
 import { BrassError } from '../errors/brass-error.js';
+import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { OutsideWorkspaceError } from '../errors/outside-workspace-error.js';
 import type { OutOfScopePath } from '../path-scope/find-out-of-scope-paths.js';
 import type { ShellParser } from '../path-scope/shell-syntax.js';
 import { type WorkspaceScope, isPathInside } from '../path-scope/workspace-scope.js';
 import { operationHash } from '../permission/session-grants.js';
-import { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS } from '../services/file-system.js';
+import { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS, type FilesContent } from '../services/file-system.js';
 import type { ApprovalOutcome, PermissionRequest, PermissionVerdict } from '../services/permission.js';
 import type { CommandIsolation } from '../services/sandbox.js';
 import type { Services } from '../services/services.js';
 import { type ActionDeadline, createActionDeadline } from './action-deadline.js';
 import { createPatchStore } from './patch-store.js';
-import { type PreparedAction, createActionPreparer } from './prepare-action.js';
+import { type PreparedAction, createActionPreparer, validateReadFilesBytes } from './prepare-action.js';
 import { toActionError } from './to-action-error.js';
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 30_000;
@@ -188,8 +192,68 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
     return second;
   }
 
+  /** An error as the caller sees it: files named workspace-relative, not by the machine's absolute path. */
+  const relativeError = (error: unknown, path: string | undefined): ActionError => {
+    const actionError = toActionError(error, path);
+    actionError.message = actionError.message.split(`${scope.root}${sep}`).join('');
+    return actionError;
+  };
+
+  /**
+   * fs.readFiles: each path authorized as its own fs.readFile (its own
+   * request, decision and, on ask, approval), all under the action's one
+   * deadline; the allowed files inside the scope read in one call, an
+   * approved file outside on its own (its containment is its approval's).
+   * A file denied or failing is its entry's error; the deadline expiring
+   * fails the whole action.
+   */
+  async function readFiles(action: ReadFilesAction, deadline: ActionDeadline): Promise<ActionResultMap['fs.readFiles']> {
+    const maxBytes = action.maxBytes ?? Math.min(limits.maxReadBytes, MAX_READ_FILES_FILE_BYTES);
+    validateReadFilesBytes(action.paths.length, maxBytes);
+    const entries: ReadFilesEntry[] = new Array<ReadFilesEntry>(action.paths.length);
+    const inside: { slot: number; path: string; absolute: string }[] = [];
+    const outside: { slot: number; path: string; prepared: PreparedAction }[] = [];
+    for (const [slot, requested] of action.paths.entries()) {
+      const single: ReadFileAction = { kind: 'fs.readFile', path: requested, maxBytes, ...(action.tool === undefined ? {} : { tool: action.tool }) };
+      try {
+        const prepared = await authorize(single, null, deadline);
+        const target = prepared.targets[0]!;
+        const path = target.relative ?? target.absolute;
+        if (prepared.outOfScope.length === 0) inside.push({ slot, path, absolute: target.absolute });
+        else outside.push({ slot, path, prepared });
+      } catch (error) {
+        if (BrassError.isInstance(error) && (error.code === 'timeout' || error.code === 'aborted')) throw error;
+        entries[slot] = { path: requested, ok: false, error: relativeError(error, requested) };
+      }
+    }
+    const { signal } = deadline;
+    const parts: { read: FilesContent; files: { slot: number; path: string }[] }[] = [];
+    if (inside.length > 0) parts.push({ read: await deadline.race(services.fileSystem.readFiles({ paths: inside.map((file) => file.absolute), maxBytes, isContained, signal })), files: inside });
+    for (const file of outside) {
+      parts.push({ read: await deadline.race(services.fileSystem.readFiles({ paths: [file.prepared.targets[0]!.absolute], maxBytes, isContained: containedFor(file.prepared), signal })), files: [file] });
+    }
+    // One buffer for the caller: the outside files' bytes (rare) follow the rest.
+    const data = parts.length === 1 ? parts[0]!.read.data : new Uint8Array(parts.reduce((total, part) => total + part.read.data.length, 0));
+    let base = 0;
+    for (const { read, files } of parts) {
+      if (data !== read.data) data.set(read.data, base);
+      for (const [position, { slot, path }] of files.entries()) {
+        const file = read.files[position]!;
+        entries[slot] = 'error' in file ? { path, ok: false, error: relativeError(file.error, path) } : { path, ok: true, start: base + file.start, end: base + file.end, totalBytes: file.totalBytes, truncated: file.truncated };
+      }
+      base += read.data.length;
+    }
+    return { files: entries, data };
+  }
+
   const handlers: {
-    [K in keyof ActionResultMap]: (action: Extract<AgentAction, { kind: K }>, prepared: PreparedAction, signal: AbortSignal, isolation: CommandIsolation | null) => Promise<ActionResultMap[K]>;
+    [K in keyof ActionResultMap]: (
+      action: Extract<AgentAction, { kind: K }>,
+      prepared: PreparedAction,
+      signal: AbortSignal,
+      isolation: CommandIsolation | null,
+      deadline: ActionDeadline,
+    ) => Promise<ActionResultMap[K]>;
   } = {
     'fs.readFile': async (action: ReadFileAction, prepared, signal) => {
       const target = prepared.targets[0]!;
@@ -197,6 +261,7 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       const content = await services.fileSystem.readFile({ path: target.absolute, maxBytes, isContained: containedFor(prepared), signal });
       return { path: target.relative ?? target.absolute, ...content };
     },
+    'fs.readFiles': (action: ReadFilesAction, _prepared, _signal, _isolation, deadline) => readFiles(action, deadline),
     'fs.stat': async (_action: StatAction, prepared) => {
       const target = prepared.targets[0]!;
       return { path: target.relative ?? target.absolute, ...(await services.fileSystem.stat(target.absolute)) };
@@ -277,12 +342,15 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
   return {
     scope,
     async check(action) {
+      if (action.kind === 'fs.readFiles') throw new InvalidInputError('kind', 'fs.readFiles is decided path by path: check each path as an fs.readFile');
       const prepared = await prepare(action);
       return { request: prepared.request, verdict: services.permission.decide(prepared.request), outOfScope: prepared.outOfScope, unknown: prepared.unknown };
     },
     async execute<A extends AgentAction>(action: A, executeOptions: { signal?: AbortSignal } = {}): Promise<Observation<A>> {
       const started = services.clock.now();
-      const handler = handlers[action.kind] as unknown as ((action: A, prepared: PreparedAction, signal: AbortSignal, isolation: CommandIsolation | null) => Promise<ActionResult<A>>) | undefined;
+      const handler = handlers[action.kind] as unknown as
+        | ((action: A, prepared: PreparedAction, signal: AbortSignal, isolation: CommandIsolation | null, deadline: ActionDeadline) => Promise<ActionResult<A>>)
+        | undefined;
       if (handler === undefined) {
         return fail(action, { code: 'invalid-input', message: `unknown action kind ${JSON.stringify(action.kind)}` }, 0);
       }
@@ -298,15 +366,13 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       try {
         // Only a command has an isolation to ask about: no other action waits for the shell.
         const isolation = action.kind === 'shell.run' ? await deadline.race(isolationOf(action)) : null;
-        const prepared = await authorize(action, isolation, deadline);
+        // A batch of reads is authorized file by file in its handler: a denied file must not refuse the others.
+        const prepared = action.kind === 'fs.readFiles' ? await deadline.race(prepare(action)) : await authorize(action, isolation, deadline);
         if (ownBudgetMs !== null) deadline.restart(ownBudgetMs);
-        const value = await deadline.race(handler(action, prepared, deadline.signal, isolation));
+        const value = await deadline.race(handler(action, prepared, deadline.signal, isolation, deadline));
         return { ok: true, kind: action.kind, value, durationMs: services.clock.now() - started };
       } catch (error) {
-        const actionError = toActionError(error, pathOf(action));
-        // Messages name files as the caller does: workspace-relative, not by the machine's absolute path.
-        actionError.message = actionError.message.split(`${scope.root}${sep}`).join('');
-        return fail(action, actionError, services.clock.now() - started);
+        return fail(action, relativeError(error, pathOf(action)), services.clock.now() - started);
       } finally {
         deadline.dispose();
       }

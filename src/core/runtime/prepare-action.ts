@@ -1,4 +1,4 @@
-import type { AgentAction } from '../actions/agent-action.js';
+import { type AgentAction, MAX_READ_FILES_BYTES, MAX_READ_FILES_FILE_BYTES, MAX_READ_FILES_PATHS } from '../actions/agent-action.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { extractArgvPaths } from '../path-scope/extract-command-paths.js';
 import { type OutOfScopePath, findOutOfScopePaths, resolveMentions } from '../path-scope/find-out-of-scope-paths.js';
@@ -93,6 +93,10 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
       case 'fs.readFile':
         if (action.maxBytes !== undefined && (!Number.isSafeInteger(action.maxBytes) || action.maxBytes < 0)) throw new InvalidInputError('maxBytes', 'must be a non-negative integer');
         return prepared(action, 'read', [await locate(action.path)]);
+      case 'fs.readFiles':
+        validateReadFiles(action.paths, action.maxBytes);
+        // Each path is located and decided as its own fs.readFile, by the runtime (see ReadFilesAction).
+        return prepared(action, 'read', []);
       case 'fs.stat':
         return prepared(action, 'read', [await locate(action.path)]);
       case 'fs.list':
@@ -133,6 +137,19 @@ function dedupe(paths: readonly OutOfScopePath[]): OutOfScopePath[] {
   const seen = new Map<string, OutOfScopePath>();
   for (const item of paths) if (!seen.has(item.realPath)) seen.set(item.realPath, item);
   return [...seen.values()];
+}
+
+/** A batch of reads: a list of at most MAX_READ_FILES_PATHS path strings, and a per-file cap within MAX_READ_FILES_FILE_BYTES. */
+function validateReadFiles(paths: unknown, maxBytes: number | undefined): void {
+  if (!Array.isArray(paths) || paths.length === 0) throw new InvalidInputError('paths', 'must be a non-empty list of paths');
+  if (paths.length > MAX_READ_FILES_PATHS) throw new InvalidInputError('paths', `holds ${paths.length} paths; at most ${MAX_READ_FILES_PATHS} per fs.readFiles`);
+  for (const [index, path] of paths.entries()) if (typeof path !== 'string') throw new InvalidInputError(`paths[${index}]`, 'must be a string');
+  if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 0 || maxBytes > MAX_READ_FILES_FILE_BYTES)) throw new InvalidInputError('maxBytes', `must be an integer from 0 to ${MAX_READ_FILES_FILE_BYTES}`);
+}
+
+/** The bytes a batch may hold (its paths times the cap in effect, the runtime's default included) stay within MAX_READ_FILES_BYTES. */
+export function validateReadFilesBytes(pathCount: number, maxBytes: number): void {
+  if (pathCount * maxBytes > MAX_READ_FILES_BYTES) throw new InvalidInputError('paths', `${pathCount} paths of up to ${maxBytes} bytes each exceed ${MAX_READ_FILES_BYTES} bytes per fs.readFiles; send fewer paths per action`);
 }
 
 /** Search queries are fixed strings of one line; an empty one would match everything. */

@@ -32,6 +32,23 @@ export interface FileContent {
   encoding: 'utf8' | 'utf8-lossy';
 }
 
+export interface ReadFilesRequest {
+  /** Absolute paths, each already resolved, checked by the workspace scope and allowed. */
+  paths: readonly string[];
+  /** Bytes of each file returned at most (cut on a UTF-8 character boundary). */
+  maxBytes: number;
+  /** Re-checks containment of the real path of each file actually opened (see ReadFileRequest). */
+  isContained: (realPath: string) => boolean;
+  signal?: AbortSignal;
+}
+
+/** What `readFiles` returns: per path its slice of `data`, or the error a `readFile` of it would have thrown. */
+export interface FilesContent {
+  files: ({ start: number; end: number; totalBytes: number; truncated: boolean } | { error: unknown })[];
+  /** The bytes kept of every file read, end to end. */
+  data: Uint8Array;
+}
+
 export type FileKind = 'file' | 'directory' | 'symlink' | 'fifo' | 'socket' | 'device' | 'other';
 
 export interface FileStat {
@@ -163,6 +180,13 @@ export interface WriteFileRequest {
 
 export interface FileSystem {
   readFile(request: ReadFileRequest): Promise<FileContent>;
+  /**
+   * Reads many small files with the checks of `readFile` on each (one that
+   * fails is an error in its slot; the others are read), their bytes in
+   * one buffer, not decoded. A NUL in a file's first 8 KiB is a `binary`
+   * error as in `readFile`.
+   */
+  readFiles(request: ReadFilesRequest): Promise<FilesContent>;
   stat(path: string): Promise<FileStat>;
   list(request: ListRequest): Promise<ListResult>;
   searchText(request: SearchTextRequest): Promise<SearchTextResult>;

@@ -50,6 +50,19 @@ describe('buildRetrievalIndex on other threads', () => {
     for (const goal of GOALS) expect(rankByGoal(warm, goal)).toEqual(rankByGoal(here, goal));
   });
 
+  it('leaves out a file a deny rule covers, inside a batch read on the way to the threads, and indexes the others', async () => {
+    await using workspace = await createTempWorkspace({ files: moduleFiles() });
+    const opened = await openWorkspace({ cwd: workspace.root, env: { ...process.env, XDG_CONFIG_HOME: workspace.path('.xdg') }, cliConfig: { permissions: { deny: ['Read(src/ledger/entry-7.ts)'] } } });
+    const options = { runtime: opened.runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [] };
+    const threaded = await buildRetrievalIndex({ ...options, parallel: pool });
+    const paths = threaded.documents.map((document) => document.path);
+    expect(paths).not.toContain('src/ledger/entry-7.ts');
+    expect(paths).toHaveLength(Object.keys(moduleFiles()).length - 1);
+    expect(threaded.notes).toEqual(['1 unreadable file not indexed']);
+    expect(threaded.coverage.leftOut).toEqual([{ reason: 'unreadable', count: 1, examples: ['src/ledger/entry-7.ts'] }]);
+    expect(termsOf(threaded)).toEqual(termsOf(await buildRetrievalIndex(options)));
+  });
+
   it('indexes on this thread, with a warning, when the threads fail', async () => {
     await using workspace = await createTempWorkspace({ files: moduleFiles() });
     const opened = await openWorkspace({ cwd: workspace.root, env: { ...process.env, XDG_CONFIG_HOME: workspace.path('.xdg') } });

@@ -1,11 +1,11 @@
 import picomatch from 'picomatch';
-import { type Clock, type ParallelService, type Runtime, systemClock } from '../../../core/index.js';
+import { type Clock, MAX_READ_FILES_BYTES, MAX_READ_FILES_PATHS, type ParallelService, type Runtime, mapWithConcurrency, systemClock } from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
-import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, indexDocument } from './index-document.js';
+import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
 import { PackedDocument, type PackedDocuments } from './packed-documents.js';
-import { INDEX_BATCH_TASK, type IndexBatchOutput, unpackBatch } from './index-batch.js';
+import { type BatchFile, INDEX_BATCH_TASK, type IndexBatchInput, type IndexBatchOutput, indexContents, unpackBatch } from './index-batch.js';
 import { type DocumentsByKey, type Segment, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf } from './index-segment.js';
-import { isCodePath, unindexableReason } from './is-indexable-source.js';
+import { isCodePath } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
@@ -31,10 +31,12 @@ export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
 const MAX_NAMED_FILES = 3;
 /** Files to read before other threads are worth starting (each costs tens of milliseconds to start). */
 export const PARALLEL_MIN_FILES = 256;
-/** Bytes of content per batch sent to another thread: large enough that messaging is noise, small enough to spread the work. */
+/** Bytes of content per batch read (one fs.readFiles) and indexed (on another thread): large enough that messaging is noise, small enough to spread the work. */
 const BATCH_BYTES = 512 * 1024;
-/** Files stated and read at once. */
+/** Files stated at once (those the listing gave no stamp for). */
 const IO_CONCURRENCY = 16;
+/** What a file without a listed size counts for in a batch's bytes. */
+const UNSIZED_FILE_BYTES = 16 * 1024;
 /**
  * A cached file whose mtime lies this close to (or after) the start of the
  * build that cached it is read again: on filesystems with coarse mtimes an
@@ -178,64 +180,99 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     const known = previous?.files.get(path);
     return previous !== null && known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS;
   };
-  // Many files to index: their contents go to other threads in batches while this one reads on.
-  const { parallel } = options;
-  const toRead = previous === null ? chosen.length : chosen.filter((path) => { const stat = listedStats.get(path); return stat === undefined || !isUnchanged(path, stat); }).length;
-  const batches = parallel !== undefined && parallel.threads > 0 && toRead >= PARALLEL_MIN_FILES ? createBatcher(parallel, warnings) : null;
-  const indexFile = (position: number, path: string, stat: FileStamp | null, document: IndexedDocument) => {
-    documents[position] = document;
-    if (stat !== null) fresh[position] = { path, ...stat, document };
-  };
-  let next = 0;
   let done = 0;
   const { onProgress } = options;
   onProgress?.(0, chosen.length);
-  const indexOne = async (position: number): Promise<void> => {
-    const path = chosen[position]!;
-    let stat: FileStamp | null = null;
-    if (cache !== undefined) {
-      stat = listedStats.get(path) ?? (await statFile(runtime, path));
-      if (stat === null) {
-        skip('unreadable', path);
-        return;
+  // The total is reported once, below, when the threads have indexed what was read too.
+  const progress = (files: number) => {
+    if (files === 0) return;
+    done += files;
+    if (done < chosen.length) onProgress?.(done, chosen.length);
+  };
+  // Pass 1: which files must be read. A file the listing gave no stamp for is stated on its own (a few, if any).
+  const unstamped = cache === undefined ? [] : chosen.filter((path) => !listedStats.has(path));
+  const stated = await mapWithConcurrency(unstamped, IO_CONCURRENCY, (path) => statFile(runtime, path));
+  const stamps = new Map(listedStats);
+  for (const [position, path] of unstamped.entries()) {
+    const stat = stated[position]!;
+    if (stat !== null) stamps.set(path, stat);
+  }
+  const toRead: number[] = [];
+  for (const [position, path] of chosen.entries()) {
+    const stat = stamps.get(path) ?? null;
+    if (cache === undefined) toRead.push(position);
+    else if (stat === null) {
+      skip('unreadable', path);
+      progress(1);
+    } else if (previous !== null && isUnchanged(path, stat)) {
+      const known = previous.files.get(path)!;
+      counts.cached += 1;
+      if (typeof known.state === 'number') {
+        const document = previous.documents[known.state]!;
+        documents[position] = document;
+        fresh[position] = { path, ...stat, document };
+      } else {
+        skip(known.state, path);
+        fresh[position] = { path, ...stat, skipped: known.state };
       }
-      const known = previous?.files.get(path);
-      if (previous !== null && known !== undefined && isUnchanged(path, stat)) {
-        counts.cached += 1;
-        if (typeof known.state === 'number') {
-          const document = previous.documents[known.state]!;
-          documents[position] = document;
-          fresh[position] = { path, ...stat, document };
-        } else {
-          skip(known.state, path);
-          fresh[position] = { path, ...stat, skipped: known.state };
-        }
-        return;
+      progress(1);
+    } else toRead.push(position);
+  }
+  // Pass 2: read the rest in batches (one fs.readFiles each) and index each batch, on other threads when there are
+  // many files: this thread reads batch N + 1 while they index batch N.
+  const { parallel } = options;
+  const onThreads = parallel !== undefined && parallel.threads > 0 && toRead.length >= PARALLEL_MIN_FILES ? parallel : null;
+  const indexer = createBatchIndexer(onThreads, warnings);
+  const indexing: Promise<void>[] = [];
+  counts.read = toRead.length;
+  for (const group of readGroupsOf(toRead, (position) => stamps.get(chosen[position]!)?.sizeBytes)) {
+    if (options.signal?.aborted === true) break;
+    const paths = group.map((position) => chosen[position]!);
+    const observation = await runtime.execute({ kind: 'fs.readFiles', paths, maxBytes: MAX_INDEX_FILE_BYTES });
+    // The action failing whole (its deadline, a cancel): each of its files is unreadable this time.
+    const read = observation.ok ? observation.value : null;
+    const readable: number[] = [];
+    const starts: number[] = [0];
+    const slices: Uint8Array[] = [];
+    for (const [member, position] of group.entries()) {
+      const entry = read === null ? null : read.files[member]!;
+      if (read !== null && entry?.ok === true) {
+        readable.push(position);
+        slices.push(read.data.subarray(entry.start, entry.end));
+        starts.push(starts[starts.length - 1]! + entry.end - entry.start);
+        continue;
       }
-    }
-    counts.read += 1;
-    const observation = await runtime.execute({ kind: 'fs.readFile', path, maxBytes: MAX_INDEX_FILE_BYTES });
-    // fs.readFile refuses a file with NUL bytes: a binary file under a source name, worth remembering as such.
-    const reason: SkipReason | 'unreadable' | null = observation.ok ? unindexableReason(observation.value.content) : observation.error.code === 'binary' ? 'binary' : 'unreadable';
-    if (reason !== null) {
-      skip(reason, path);
+      const path = chosen[position]!;
+      // fs.readFile refuses a file with NUL bytes: a binary file under a source name, worth remembering as such.
       // An unreadable file (denied, vanished) is not remembered: it may be readable next time with the same mtime.
-      if (stat !== null && reason !== 'unreadable') fresh[position] = { path, ...stat, skipped: reason };
-    } else if (observation.ok) {
-      if (batches !== null) batches.add(path, observation.value.content, (document) => indexFile(position, path, stat, document));
-      else indexFile(position, path, stat, indexDocument(path, observation.value.content));
+      if (entry !== null && !entry.ok && entry.error.code === 'binary') {
+        skip('binary', path);
+        const stat = stamps.get(path);
+        if (cache !== undefined && stat !== undefined) fresh[position] = { path, ...stat, skipped: 'binary' };
+      } else skip('unreadable', path);
     }
-  };
-  const worker = async () => {
-    while (next < chosen.length && options.signal?.aborted !== true) {
-      await indexOne(next++);
-      done += 1;
-      // The total is reported once, below, when the threads have indexed what was read too.
-      if (done < chosen.length) onProgress?.(done, chosen.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(IO_CONCURRENCY, Math.max(1, chosen.length)) }, worker));
-  await batches?.finish();
+    progress(group.length - readable.length);
+    if (readable.length === 0) continue;
+    const batch: IndexBatchInput = { paths: readable.map((position) => chosen[position]!), data: concatenate(slices, starts[starts.length - 1]!), starts: Int32Array.from(starts) };
+    indexing.push(
+      indexer.index(batch).then((files) => {
+        for (const [member, position] of readable.entries()) {
+          const file = files[member]!;
+          const path = chosen[position]!;
+          const stat = cache === undefined ? undefined : stamps.get(path);
+          if ('document' in file) {
+            documents[position] = file.document;
+            if (stat !== undefined) fresh[position] = { path, ...stat, document: file.document };
+          } else {
+            skip(file.skipped, path);
+            if (stat !== undefined) fresh[position] = { path, ...stat, skipped: file.skipped };
+          }
+        }
+        progress(readable.length);
+      }),
+    );
+  }
+  await Promise.all(indexing);
   onProgress?.(chosen.length, chosen.length);
   for (const [reason, { length: count }] of skipped) notes.push(`${count} ${reason} file${count === 1 ? '' : 's'} not indexed`);
 
@@ -279,59 +316,66 @@ function segmentFilesOf(files: readonly CachedFile[], documents: readonly Indexe
   return files.map((file) => ({ path: file.path, sizeBytes: file.sizeBytes, modifiedMs: file.modifiedMs, state: 'document' in file ? numberOf.get(file.document)! : file.skipped }));
 }
 
-/** Collects files into batches for other threads; each file's document goes to its callback once its batch is indexed. */
-interface Batcher {
-  add(path: string, content: string, done: (document: IndexedDocument) => void): void;
-  /** Sends what is left and waits for every batch. */
-  finish(): Promise<void>;
+/** Indexes batches of files: on other threads when given some, else (or after a thread failed, with a warning) here. */
+interface BatchIndexer {
+  index(batch: IndexBatchInput): Promise<BatchFile[]>;
 }
 
-function createBatcher(parallel: ParallelService, warnings: string[]): Batcher {
-  let files: { path: string; content: string }[] = [];
-  let callbacks: ((document: IndexedDocument) => void)[] = [];
-  let bytes = 0;
+function createBatchIndexer(parallel: ParallelService | null, warnings: string[]): BatchIndexer {
   let failure: string | null = null;
-  const running: Promise<void>[] = [];
-  const send = () => {
-    if (files.length === 0) return;
-    const batch = { files, callbacks };
-    files = [];
-    callbacks = [];
-    bytes = 0;
-    // After one failure every batch is indexed here: the next thread would most likely fail the same way.
-    const indexed =
-      failure !== null
-        ? Promise.resolve(null)
-        : parallel.run<{ files: typeof batch.files }, IndexBatchOutput>(INDEX_BATCH_TASK, { files: batch.files }).then(
-            (output) => unpackBatch(output, batch.files.map((file) => file.path)) ?? Promise.reject(new Error('a worker thread returned documents of the wrong shape')),
-            (error: unknown) => Promise.reject(error),
-          );
-    running.push(
-      indexed
-        .catch((error: unknown) => {
-          if (failure === null) {
-            failure = describe(error);
-            warnings.push(`indexing on other threads failed (${failure}); files were indexed on the main thread`);
-          }
-          return null;
-        })
-        .then((documents) => {
-          for (const [position, file] of batch.files.entries()) batch.callbacks[position]!(documents?.[position] ?? indexDocument(file.path, file.content));
-        }),
-    );
-  };
   return {
-    add(path, content, done) {
-      files.push({ path, content });
-      callbacks.push(done);
-      bytes += content.length;
-      if (bytes >= BATCH_BYTES) send();
-    },
-    async finish() {
-      send();
-      await Promise.all(running);
+    async index(batch) {
+      // After one failure every batch is indexed here: the next thread would most likely fail the same way.
+      if (parallel === null || failure !== null) return indexContents(batch);
+      try {
+        const output = await parallel.run<IndexBatchInput, IndexBatchOutput>(INDEX_BATCH_TASK, batch);
+        const files = unpackBatch(output, batch.paths);
+        if (files === null) throw new Error('a worker thread returned documents of the wrong shape');
+        return files;
+      } catch (error) {
+        if (failure === null) {
+          failure = describe(error);
+          warnings.push(`indexing on other threads failed (${failure}); files were indexed on the main thread`);
+        }
+        return indexContents(batch);
+      }
     },
   };
+}
+
+/**
+ * Positions of the files to read, grouped for one fs.readFiles each: in
+ * order, about BATCH_BYTES of content per group by the listed sizes (a file
+ * without one counts as UNSIZED_FILE_BYTES), at most MAX_READ_FILES_PATHS
+ * files and what MAX_READ_FILES_BYTES allows at MAX_INDEX_FILE_BYTES each.
+ */
+function readGroupsOf(positions: readonly number[], sizeOf: (position: number) => number | undefined): number[][] {
+  const maxFiles = Math.min(MAX_READ_FILES_PATHS, Math.floor(MAX_READ_FILES_BYTES / MAX_INDEX_FILE_BYTES));
+  const groups: number[][] = [];
+  let group: number[] = [];
+  let bytes = 0;
+  for (const position of positions) {
+    group.push(position);
+    bytes += Math.min(sizeOf(position) ?? UNSIZED_FILE_BYTES, MAX_INDEX_FILE_BYTES);
+    if (bytes >= BATCH_BYTES || group.length === maxFiles) {
+      groups.push(group);
+      group = [];
+      bytes = 0;
+    }
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+/** The slices laid end to end in a buffer of their own (what crosses to a thread is exactly the batch, not the read's whole buffer). */
+function concatenate(slices: readonly Uint8Array[], total: number): Uint8Array {
+  const data = new Uint8Array(total);
+  let offset = 0;
+  for (const slice of slices) {
+    data.set(slice, offset);
+    offset += slice.length;
+  }
+  return data;
 }
 
 /** What the cache compares to decide whether a file changed. */
