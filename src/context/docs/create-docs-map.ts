@@ -7,7 +7,7 @@ import type { DocsIndexCache } from './docs-index-cache.js';
 import { DocsTargetError } from './docs-target-error.js';
 import type { DocsOverview, DocsPageView, DocsRegionView, DocsSearchResult } from './docs-views.js';
 import { listDocsFiles } from './list-docs-files.js';
-import { readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
+import { cacheFingerprintOf, readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
 import type { PageText } from './page-record.js';
 import { type DocsTargetResolution, createTargetResolver } from './resolve-docs-target.js';
 import { MAX_SEARCH_RESULTS, searchDocsIndex } from './search-docs-index.js';
@@ -28,6 +28,14 @@ export interface CreateDocsMapOptions {
   cache?: DocsIndexCache;
   /** Pages read of those to index when the index is built (not when it comes from the cache): first 0, last the total. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A map this function returned before, for a caller that keeps one between
+   * calls (the MCP server): when the listing shows the same pages with the
+   * same sizes and mtimes (the cache's fingerprint) in the same setup, that
+   * map is returned as it is, its page texts still in memory; otherwise a
+   * new one is opened as without it.
+   */
+  reuse?: DocsMap;
 }
 
 /** The docs map of a workspace: regions, a region's pages, a page, search. */
@@ -56,6 +64,9 @@ export interface DocsMap {
   search(query: string, options?: { scope?: string; limit?: number }): Promise<DocsSearchResult>;
 }
 
+/** The setup and fingerprint each map was opened for, so `reuse` can tell whether it is still current. */
+const openedFor = new WeakMap<DocsMap, string>();
+
 /**
  * Opens the docs map: lists the docs through the runtime, then loads the
  * index from the cache when the fingerprint of every page's size and mtime
@@ -78,6 +89,8 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
   const assigned = assignTargets(listing.files);
   const warnings = [...listing.warnings, ...assigned.warnings];
   const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: assigned.files, maxPageBytes };
+  const identity = JSON.stringify([cacheKey.root, cacheKey.dirs, cacheFingerprintOf(cacheKey)]);
+  if (options.reuse !== undefined && openedFor.get(options.reuse) === identity) return options.reuse;
 
   let data: DocsIndexData;
   let remembered = new Map<number, LoadedPage>();
@@ -140,7 +153,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
     throw toTargetError(target, resolution);
   };
 
-  return {
+  const map: DocsMap = {
     warnings,
     isFromCache: cached !== null,
     pageCount: index.pages.length,
@@ -208,6 +221,8 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
       return scope === undefined ? { query, results } : { query, scope, results };
     },
   };
+  openedFor.set(map, identity);
+  return map;
 }
 
 function toTargetError(target: string, resolution: Extract<DocsTargetResolution, { ok: false }>): DocsTargetError {

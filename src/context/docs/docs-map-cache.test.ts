@@ -118,6 +118,35 @@ describe('the docs index cache', () => {
   });
 });
 
+describe('reuse (a map kept between calls, as the MCP server does)', () => {
+  it('returns the kept map while every page has the same size and mtime, and a new one after an edit, an addition or a removal', async () => {
+    await using workspace = await createTempWorkspace({ files: pages(4) });
+    const { runtime, counts } = await countingRuntime(workspace);
+    const first = await createDocsMap({ runtime, dirs: ['docs'] });
+    const readsAfterBuild = counts.get('fs.readFile') ?? 0;
+    const kept = await createDocsMap({ runtime, dirs: ['docs'], reuse: first });
+    expect(kept).toBe(first);
+    expect(counts.get('fs.readFile') ?? 0).toBe(readsAfterBuild);
+
+    workspace.write('docs/area0/page0.md', '# Page 0\n\nAbout something else entirely.\n');
+    const edited = await createDocsMap({ runtime, dirs: ['docs'], reuse: kept });
+    expect(edited).not.toBe(first);
+    expect((await edited.search('something else')).results[0]?.target).toBe('area0/page0');
+
+    workspace.write('docs/area1/new.md', '# New\n\nAbout a pangolin.\n');
+    const added = await createDocsMap({ runtime, dirs: ['docs'], reuse: edited });
+    expect(added).not.toBe(edited);
+    expect((await added.search('pangolin')).results[0]?.target).toBe('area1/new');
+
+    fs.rmSync(workspace.path('docs/area1/new.md'));
+    const removed = await createDocsMap({ runtime, dirs: ['docs'], reuse: added });
+    expect(removed).not.toBe(added);
+    expect(removed.resolve('area1/new').ok).toBe(false);
+    // Another setup (here the page size limit) never reuses a map opened for a different one.
+    expect(await createDocsMap({ runtime, dirs: ['docs'], maxPageBytes: 10, reuse: removed })).not.toBe(removed);
+  });
+});
+
 describe('privacy', () => {
   it('never writes a query to the cache or the workspace', async () => {
     await using workspace = await createTempWorkspace({ files: pages(5) });
