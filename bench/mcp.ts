@@ -7,12 +7,12 @@
  * git history of a few commits with a change in the working tree.
  *
  * Per tool (read_file, search_text, docs_map, discover_context without
- * running commands): 3 warm-up calls each, then CALLS calls interleaved
+ * running commands): 3 warm-up calls each (the tools in turn), then CALLS calls interleaved
  * (ours, baseline, ours, …); the median of each and their ratio. Then our
  * server's RSS after 10 calls and after 1,000, and last the worst ratio
  * against the goal of 1.5×.
  *
- *     npm run bench:mcp [-- --files N] [-- --calls N]
+ *     npm run bench:mcp [-- --files N] [-- --calls N] [-- --cli OTHER/dist/cli/main.js]
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,13 +21,16 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CLI_PATH as CLI, buildIfStale } from '../scripts/build-if-stale.js';
+import { CLI_PATH, buildIfStale } from '../scripts/build-if-stale.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const FILE_COUNT = option('--files', 5_000);
 const CALLS = option('--calls', 50);
+/** Another build of the CLI to measure (e.g. a copy of dist/ from before a change); default this checkout's, rebuilt when stale. */
+const OTHER_CLI = args.includes('--cli') ? path.resolve(args[args.indexOf('--cli') + 1]!) : null;
+const CLI = OTHER_CLI ?? CLI_PATH;
 const WARM_UP_CALLS = 3;
 const DOCS_PAGES = 200;
 const GOAL_RATIO = 1.5;
@@ -133,7 +136,7 @@ fs.mkdirSync(workspace);
 fs.mkdirSync(home);
 const servers: Server[] = [];
 try {
-  buildIfStale(() => process.stderr.write('building dist/ (older than src/) …\n'));
+  if (OTHER_CLI === null) buildIfStale(() => process.stderr.write('building dist/ (older than src/) …\n'));
   process.stderr.write(`generating ${FILE_COUNT} files, ${DOCS_PAGES} docs pages …\n`);
   generateWorkspace(workspace);
   const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') };
@@ -149,13 +152,16 @@ try {
   };
 
   console.log(`workspace: ${FILE_COUNT} source files, ${DOCS_PAGES} docs pages, 3 commits; ${CALLS} calls per tool after ${WARM_UP_CALLS} warm-up calls, interleaved\n`);
-  console.log('tool               ours ms   baseline ms   ratio');
-  const ratios: { name: string; ratio: number }[] = [];
-  for (const tool of TOOLS) {
-    for (let round = 0; round < WARM_UP_CALLS; round += 1) {
+  // The warm-up calls every tool in turn, so the RSS after 10 calls includes what each tool keeps.
+  for (let round = 0; round < WARM_UP_CALLS; round += 1) {
+    for (const tool of TOOLS) {
       await callOurs(tool.name, tool.input(round));
       await baseline.call(tool.name, tool.input(round));
     }
+  }
+  console.log('tool               ours ms   baseline ms   ratio');
+  const ratios: { name: string; ratio: number }[] = [];
+  for (const tool of TOOLS) {
     const oursMs: number[] = [];
     const baselineMs: number[] = [];
     for (let round = 0; round < CALLS; round += 1) {
