@@ -1,4 +1,4 @@
-import { InvalidInputError, type Runtime } from '../../core/index.js';
+import { InvalidInputError, type Runtime, systemClock } from '../../core/index.js';
 import { assignTargets } from './assign-targets.js';
 import { type LoadedPage, buildDocsIndexFromFiles, loadPage } from './build-docs-index-from-files.js';
 import { buildDocsCatalog } from './docs-catalog.js';
@@ -32,8 +32,9 @@ export interface CreateDocsMapOptions {
    * A map this function returned before, for a caller that keeps one between
    * calls (the MCP server): when the listing shows the same pages with the
    * same sizes and mtimes (the cache's fingerprint) in the same setup, that
-   * map is returned as it is, its page texts still in memory; otherwise a
-   * new one is opened as without it.
+   * map is returned as it is, its page texts still in memory; otherwise, or
+   * while a page's mtime is within RACY_WINDOW_MS of the listing, a new one
+   * is opened as without it.
    */
   reuse?: DocsMap;
 }
@@ -66,6 +67,13 @@ export interface DocsMap {
 
 /** The setup and fingerprint each map was opened for, so `reuse` can tell whether it is still current. */
 const openedFor = new WeakMap<DocsMap, string>();
+/**
+ * A map is not reused while a page's mtime lies this close to (or after) the
+ * moment it was listed: an edit in the same mtime tick that kept the size
+ * would otherwise go unnoticed ("racily clean" in git; the retrieval index
+ * uses the same window).
+ */
+const RACY_WINDOW_MS = 2_000;
 
 /**
  * Opens the docs map: lists the docs through the runtime, then loads the
@@ -85,12 +93,15 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
   const maxPageBytes = options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES;
   if (!Number.isSafeInteger(maxPageBytes) || maxPageBytes < 1) throw new InvalidInputError('docs.maxPageBytes', 'must be a positive integer');
   if (options.dirs.length === 0) throw new InvalidInputError('docs.dir', 'names no directory');
+  const listedAtMs = systemClock.now();
   const listing = await listDocsFiles(runtime, options.dirs);
   const assigned = assignTargets(listing.files);
   const warnings = [...listing.warnings, ...assigned.warnings];
   const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: assigned.files, maxPageBytes };
-  const identity = JSON.stringify([cacheKey.root, cacheKey.dirs, cacheFingerprintOf(cacheKey)]);
-  if (options.reuse !== undefined && openedFor.get(options.reuse) === identity) return options.reuse;
+  const isRacy = assigned.files.some((file) => file.modifiedMs >= listedAtMs - RACY_WINDOW_MS);
+  // A racy listing is never remembered as current: the next call compares again from scratch.
+  const identity = isRacy ? null : JSON.stringify([cacheKey.root, cacheKey.dirs, cacheFingerprintOf(cacheKey)]);
+  if (options.reuse !== undefined && identity !== null && openedFor.get(options.reuse) === identity) return options.reuse;
 
   let data: DocsIndexData;
   let remembered = new Map<number, LoadedPage>();
@@ -221,7 +232,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
       return scope === undefined ? { query, results } : { query, scope, results };
     },
   };
-  openedFor.set(map, identity);
+  if (identity !== null) openedFor.set(map, identity);
   return map;
 }
 
