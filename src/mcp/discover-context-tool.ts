@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { createCommandRuntime, openRetrievalIndexCache } from '../adapters/node-workspace/index.js';
+import { createCommandRuntime } from '../adapters/node-workspace/index.js';
 import { discoverContext, redactDiscoverJson, toDiscoverJson, type DiscoverJson } from '../context/discovery/index.js';
 import { discoverOutputSchema } from './discover-output-schema.js';
 import type { McpSession } from './mcp-session.js';
@@ -82,8 +82,7 @@ export function registerDiscoverContextTool(server: McpServer, session: McpSessi
 /** One discovery pass, redacted, as text and structured content. */
 async function discover(session: McpSession, input: { goal: string | undefined; validationOutput: string | undefined; run: boolean }): Promise<CallToolResult> {
   const { workspace } = session;
-  const retrieval = openRetrievalIndexCache(workspace, session.env);
-  if (retrieval.warning !== null) session.log(`warning: ${retrieval.warning}`);
+  const retrievalCache = session.retrievalCache();
   const redact = (text: string): string => workspace.redactor.redact(text).text;
   const result = await discoverContext({
     runtime: workspace.runtime,
@@ -92,7 +91,7 @@ async function discover(session: McpSession, input: { goal: string | undefined; 
     ...(input.validationOutput === undefined ? {} : { validationOutput: input.validationOutput }),
     run: input.run,
     createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
-    ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
+    ...(retrievalCache === null ? {} : { retrievalCache }),
     parallel: workspace.services.parallel,
     // Each file is redacted whole before it is cut into windows: a window inside a key block has no header to redact by.
     redact,

@@ -1,11 +1,13 @@
-import { createFileDocsCache, docsCacheDirectory } from '../adapters/docs-cache/index.js';
-import type { OpenedWorkspace } from '../adapters/node-workspace/index.js';
+import { type FileDocsCache, createFileDocsCache, docsCacheDirectory } from '../adapters/docs-cache/index.js';
+import { type OpenedWorkspace, openRetrievalIndexCache } from '../adapters/node-workspace/index.js';
 import { findProjectRoot, openGuidanceRuntime, readUserGuidance } from '../adapters/project-context/index.js';
 import { createContextSession, type ContextSession } from '../agent/context-session/index.js';
 import { docsDirsOf } from '../config/index.js';
+import type { RetrievalIndexCache } from '../context/discovery/index.js';
 import { createDocsMap, type DocsMap } from '../context/docs/index.js';
 import type { ContextSelection } from '../context/scoped/index.js';
 import { isPathInside } from '../core/index.js';
+import { rememberRetrievalCache } from './remember-retrieval-cache.js';
 
 /** Writes one diagnostic line somewhere other than stdout (stdout belongs to the protocol). */
 export type McpLog = (line: string) => void;
@@ -19,14 +21,28 @@ export interface McpSession {
   contextSession(): Promise<ContextSession>;
   /** A fresh context session for a selection (e.g. an agent), without touching the connection's disclosure state. */
   openContextSession(selection: ContextSelection): Promise<ContextSession>;
-  /** The docs map, opened per call so edits to the docs show (the on-disk index cache keeps it cheap). */
+  /**
+   * The docs map, checked per call so edits to the docs show: the pages are
+   * listed again, and the map of the previous call is kept while every page
+   * has the same size and mtime (see createDocsMap's `reuse`).
+   */
   openDocsMap(): Promise<DocsMap>;
+  /**
+   * Discovery's retrieval index cache for the connection's life: the on-disk
+   * cache with its entries kept in memory (see rememberRetrievalCache); null
+   * when there is none (its directory would lie in the workspace).
+   */
+  retrievalCache(): RetrievalIndexCache | null;
 }
 
 /** Builds the per-connection state of the MCP server over an opened workspace. */
 export function createMcpSession(options: { workspace: OpenedWorkspace; env: NodeJS.ProcessEnv; log: McpLog }): McpSession {
   const { workspace, env, log } = options;
   let shared: Promise<ContextSession> | null = null;
+  // One map per connection (the workspace is fixed): replaced, never added to.
+  let lastDocsMap: DocsMap | undefined;
+  let docsCache: { cache: FileDocsCache | null } | undefined;
+  let retrieval: { cache: RetrievalIndexCache | null } | undefined;
 
   const openContextSession = async (selection: ContextSelection): Promise<ContextSession> => {
     const config = workspace.config.config;
@@ -65,16 +81,30 @@ export function createMcpSession(options: { workspace: OpenedWorkspace; env: Nod
     openContextSession,
     async openDocsMap() {
       const docs = workspace.config.config.docs;
-      let cache: ReturnType<typeof createFileDocsCache> | undefined;
-      if (docs.cache) {
-        const directory = docsCacheDirectory(env, workspace.probe.homeDir);
-        // The cache must never land in the workspace (it would show up in the repository).
-        if (isPathInside(directory, workspace.root, workspace.scope.workspace.isCaseInsensitive)) log('warning: the docs index cache directory is inside the workspace; the index is not cached');
-        else cache = createFileDocsCache({ directory });
-      }
-      const map = await createDocsMap({ runtime: workspace.runtime, dirs: docsDirsOf(docs.dir), maxPageBytes: docs.maxPageBytes, ...(cache ? { cache } : {}) });
-      for (const warning of map.warnings) log(`warning: ${warning}`);
+      docsCache ??= openDocsCache(workspace, env, log);
+      const map = await createDocsMap({ runtime: workspace.runtime, dirs: docsDirsOf(docs.dir), maxPageBytes: docs.maxPageBytes, ...(docsCache.cache ? { cache: docsCache.cache } : {}), ...(lastDocsMap ? { reuse: lastDocsMap } : {}) });
+      // A kept map's warnings were logged when it was opened.
+      if (map !== lastDocsMap) for (const warning of map.warnings) log(`warning: ${warning}`);
+      lastDocsMap = map;
       return map;
     },
+    retrievalCache() {
+      if (retrieval === undefined) {
+        const choice = openRetrievalIndexCache(workspace, env);
+        if (choice.warning !== null) log(`warning: ${choice.warning}`);
+        retrieval = { cache: choice.cache === null ? null : rememberRetrievalCache(choice.cache) };
+      }
+      return retrieval.cache;
+    },
   };
+}
+
+/** The on-disk docs index cache (decided once per connection), or none when it is off or would land in the workspace. */
+function openDocsCache(workspace: OpenedWorkspace, env: NodeJS.ProcessEnv, log: McpLog): { cache: FileDocsCache | null } {
+  if (!workspace.config.config.docs.cache) return { cache: null };
+  const directory = docsCacheDirectory(env, workspace.probe.homeDir);
+  // The cache must never land in the workspace (it would show up in the repository).
+  if (!isPathInside(directory, workspace.root, workspace.scope.workspace.isCaseInsensitive)) return { cache: createFileDocsCache({ directory }) };
+  log('warning: the docs index cache directory is inside the workspace; the index is not cached');
+  return { cache: null };
 }

@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { McpToolSurface, ReadToolContext, ToolRegistryEntry } from '../agent/tools/index.js';
 import type { McpSession } from './mcp-session.js';
-import { toCallToolResult } from './tool-result.js';
+import { redactOncePerText, toCallToolResult } from './tool-result.js';
 
 /** Where a disclosing tool's structured result carries the nested context it disclosed. */
 const REMINDER_FIELD = {
@@ -48,8 +48,8 @@ export function registerDerivedTool(server: McpServer, session: McpSession, entr
   );
 }
 
-/** The read context of an MCP connection: the workspace's runtime and redactor, its docs map; no pending edits. */
+/** The read context of one MCP call: the workspace's runtime and redactor (see redactOncePerText), the connection's docs map; no pending edits. */
 export function mcpReadContext(session: McpSession): ReadToolContext {
   const { workspace } = session;
-  return { runtime: workspace.runtime, redact: (text) => workspace.redactor.redact(text).text, openDocsMap: () => session.openDocsMap() };
+  return { runtime: workspace.runtime, redact: redactOncePerText((text) => workspace.redactor.redact(text).text), openDocsMap: () => session.openDocsMap() };
 }

@@ -30,6 +30,23 @@ export function textResult(text: string, structured?: Record<string, unknown>): 
 }
 
 /**
+ * `redact` for the strings of one result, skipping a text already found
+ * clean: a tool's text and its structured content repeat the same lines (a
+ * file read, a docs page), and scanning them twice doubled the call's cost.
+ * Only texts redaction left unchanged are remembered, so every other text
+ * is redacted as before. Made per call: nothing outlives the result.
+ */
+export function redactOncePerText(redact: RedactText): RedactText {
+  const clean = new Set<string>();
+  return (text) => {
+    if (clean.has(text)) return text;
+    const redacted = redact(text);
+    if (redacted === text) clean.add(text);
+    return redacted;
+  };
+}
+
+/**
  * `value` with every string in it (at any depth, keys left alone) redacted:
  * what a client shows of structured content is redacted like its text.
  */

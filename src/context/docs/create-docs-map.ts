@@ -1,4 +1,4 @@
-import { InvalidInputError, type Runtime } from '../../core/index.js';
+import { InvalidInputError, type Runtime, systemClock } from '../../core/index.js';
 import { assignTargets } from './assign-targets.js';
 import { type LoadedPage, buildDocsIndexFromFiles, loadPage } from './build-docs-index-from-files.js';
 import { buildDocsCatalog } from './docs-catalog.js';
@@ -7,10 +7,10 @@ import type { DocsIndexCache } from './docs-index-cache.js';
 import { DocsTargetError } from './docs-target-error.js';
 import type { DocsOverview, DocsPageView, DocsRegionSummary, DocsRegionView, DocsSearchResult } from './docs-views.js';
 import { listDocsFiles } from './list-docs-files.js';
-import { readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
+import { cacheFingerprintOf, readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
 import type { PageText } from './page-record.js';
 import { anchorsOf, findSection } from './page-section.js';
-import { readSiteStructure } from './read-site-structure.js';
+import { type SiteStructure, readSiteStructure } from './read-site-structure.js';
 import { type DocsTargetResolution, createTargetResolver, splitAnchor } from './resolve-docs-target.js';
 import { MAX_SEARCH_RESULTS, searchDocsIndex } from './search-docs-index.js';
 
@@ -32,6 +32,15 @@ export interface CreateDocsMapOptions {
   cache?: DocsIndexCache;
   /** Pages read of those to index when the index is built (not when it comes from the cache): first 0, last the total. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A map this function returned before, for a caller that keeps one between
+   * calls (the MCP server): when the listing shows the same pages with the
+   * same sizes and mtimes (the cache's fingerprint) in the same setup, that
+   * map is returned as it is, its page texts still in memory; otherwise, or
+   * while a page's mtime is within RACY_WINDOW_MS of the listing, a new one
+   * is opened as without it.
+   */
+  reuse?: DocsMap;
 }
 
 /** The docs map of a workspace: regions, a region's pages, a page, search. */
@@ -65,6 +74,20 @@ export interface DocsMap {
 }
 
 /**
+ * The setup and fingerprint each map was opened for, and the site structure
+ * it was opened with (config files that are no pages: `_category_.json`,
+ * `mkdocs.yml`, `sidebars.json`), so `reuse` can tell whether it is still current.
+ */
+const openedFor = new WeakMap<DocsMap, { identity: string; regions: ReadonlySet<string>; structure: string }>();
+/**
+ * A map is not reused while a page's mtime lies this close to (or after) the
+ * moment it was listed: an edit in the same mtime tick that kept the size
+ * would otherwise go unnoticed ("racily clean" in git; the retrieval index
+ * uses the same window).
+ */
+const RACY_WINDOW_MS = 2_000;
+
+/**
  * Opens the docs map: lists the docs through the runtime, then loads the
  * index from the cache when the fingerprint of every page's size and mtime
  * matches, else reads, tokenises and indexes every page and stores the
@@ -82,10 +105,20 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
   const maxPageBytes = options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES;
   if (!Number.isSafeInteger(maxPageBytes) || maxPageBytes < 1) throw new InvalidInputError('docs.maxPageBytes', 'must be a positive integer');
   if (options.dirs.length === 0) throw new InvalidInputError('docs.dir', 'names no directory');
+  const listedAtMs = systemClock.now();
   const listing = await listDocsFiles(runtime, options.dirs);
   const assigned = assignTargets(listing.files);
   const warnings = [...listing.warnings, ...assigned.warnings];
   const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: assigned.files, maxPageBytes };
+  const isRacy = assigned.files.some((file) => file.modifiedMs >= listedAtMs - RACY_WINDOW_MS);
+  // A racy listing is never remembered as current: the next call compares again from scratch.
+  const identity = isRacy ? null : JSON.stringify([cacheKey.root, cacheKey.dirs, cacheFingerprintOf(cacheKey)]);
+  const previous = options.reuse === undefined ? undefined : openedFor.get(options.reuse);
+  if (options.reuse !== undefined && previous !== undefined && identity !== null && previous.identity === identity) {
+    // The pages are unchanged; the site's config files carry no stamp in the listing, so they are read again (a few small reads).
+    const structure = await readSiteStructure(runtime, { dirs: listing.dirs, categoryFiles: listing.categoryFiles, regions: previous.regions });
+    if (structureKeyOf(structure) === previous.structure) return options.reuse;
+  }
 
   let data: DocsIndexData;
   let remembered = new Map<number, LoadedPage>();
@@ -174,7 +207,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
     return pageView(indexPage, anchor);
   };
 
-  return {
+  const map: DocsMap = {
     warnings,
     isFromCache: cached !== null,
     pageCount: index.pages.length,
@@ -233,6 +266,12 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
       return scope === undefined ? { query, results } : { query, scope, results };
     },
   };
+  if (identity !== null) openedFor.set(map, { identity, regions: new Set(catalog.regions.keys()), structure: structureKeyOf(structure) });
+  return map;
+}
+
+function structureKeyOf(structure: SiteStructure): string {
+  return JSON.stringify([[...structure.regions].sort(([left], [right]) => left.localeCompare(right)), structure.warnings]);
 }
 
 function noSuchAnchor(target: string, anchor: string, anchors: readonly string[]): DocsTargetError {

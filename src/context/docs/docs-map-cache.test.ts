@@ -118,6 +118,66 @@ describe('the docs index cache', () => {
   });
 });
 
+describe('reuse (a map kept between calls, as the MCP server does)', () => {
+  /** Writes a page stamped `minutesAgo` minutes ago: outside the racy window, with its own mtime. */
+  const writeStamped = (workspace: TempWorkspace, relative: string, content: string, minutesAgo: number) => {
+    workspace.write(relative, content);
+    const stamp = new Date(Date.now() - minutesAgo * 60_000);
+    fs.utimesSync(workspace.path(relative), stamp, stamp);
+  };
+
+  it('returns the kept map while every page has the same size and mtime, and a new one after an edit, an addition or a removal', async () => {
+    await using workspace = await createTempWorkspace();
+    for (const [relative, content] of Object.entries(pages(4))) writeStamped(workspace, relative, content, 60);
+    const { runtime, counts } = await countingRuntime(workspace);
+    const first = await createDocsMap({ runtime, dirs: ['docs'] });
+    const readsAfterBuild = counts.get('fs.readFile') ?? 0;
+    const kept = await createDocsMap({ runtime, dirs: ['docs'], reuse: first });
+    expect(kept).toBe(first);
+    expect(counts.get('fs.readFile') ?? 0).toBe(readsAfterBuild);
+
+    writeStamped(workspace, 'docs/area0/page0.md', '# Page 0\n\nAbout something else entirely.\n', 50);
+    const edited = await createDocsMap({ runtime, dirs: ['docs'], reuse: kept });
+    expect(edited).not.toBe(first);
+    expect((await edited.search('something else')).results[0]?.target).toBe('area0/page0');
+    expect(await createDocsMap({ runtime, dirs: ['docs'], reuse: edited })).toBe(edited);
+
+    writeStamped(workspace, 'docs/area1/new.md', '# New\n\nAbout a pangolin.\n', 40);
+    const added = await createDocsMap({ runtime, dirs: ['docs'], reuse: edited });
+    expect(added).not.toBe(edited);
+    expect((await added.search('pangolin')).results[0]?.target).toBe('area1/new');
+
+    fs.rmSync(workspace.path('docs/area1/new.md'));
+    const removed = await createDocsMap({ runtime, dirs: ['docs'], reuse: added });
+    expect(removed).not.toBe(added);
+    expect(removed.resolve('area1/new').ok).toBe(false);
+    // Another setup (here the page size limit) never reuses a map opened for a different one.
+    expect(await createDocsMap({ runtime, dirs: ['docs'], maxPageBytes: 10, reuse: removed })).not.toBe(removed);
+  });
+
+  it('opens a new map when a site config file changed while the pages did not (a category label)', async () => {
+    await using workspace = await createTempWorkspace();
+    for (const [relative, content] of Object.entries(pages(2))) writeStamped(workspace, relative, content, 60);
+    writeStamped(workspace, 'docs/area0/_category_.json', JSON.stringify({ label: 'First label' }), 60);
+    const { runtime } = await countingRuntime(workspace);
+    const first = await createDocsMap({ runtime, dirs: ['docs'] });
+    expect(first.regions().regions.find((region) => region.target === 'area0')?.title).toBe('First label');
+    expect(await createDocsMap({ runtime, dirs: ['docs'], reuse: first })).toBe(first);
+
+    writeStamped(workspace, 'docs/area0/_category_.json', JSON.stringify({ label: 'Other label' }), 60);
+    const relabelled = await createDocsMap({ runtime, dirs: ['docs'], reuse: first });
+    expect(relabelled).not.toBe(first);
+    expect(relabelled.regions().regions.find((region) => region.target === 'area0')?.title).toBe('Other label');
+  });
+
+  it('never keeps a map listed while a page was just modified: a same-size edit in the same mtime tick would look unchanged', async () => {
+    await using workspace = await createTempWorkspace({ files: pages(2) });
+    const { runtime } = await countingRuntime(workspace);
+    const first = await createDocsMap({ runtime, dirs: ['docs'] });
+    expect(await createDocsMap({ runtime, dirs: ['docs'], reuse: first })).not.toBe(first);
+  });
+});
+
 describe('privacy', () => {
   it('never writes a query to the cache or the workspace', async () => {
     await using workspace = await createTempWorkspace({ files: pages(5) });
