@@ -166,7 +166,7 @@ describe('discoverContextFiles', () => {
       ...runtime,
       execute: (async (action, options) => {
         // Delete the file after the walk listed it and before its label is read.
-        if (action.kind === 'fs.readFile') fs.rmSync(workspace.path('a/AGENTS.md'));
+        if (action.kind === 'fs.readFiles') fs.rmSync(workspace.path('a/AGENTS.md'));
         return execute(action, options);
       }) as typeof runtime.execute,
     };

@@ -3,7 +3,7 @@ import type { ListEntry, Runtime } from '../../core/index.js';
 import { describeReadFailure } from '../../core/context-text/describe-read-failure.js';
 import type { ContextFileEntry } from './context-file-entry.js';
 import { extractLabel } from './extract-label.js';
-import { mapWithConcurrency } from '../../core/index.js';
+import { MAX_READ_FILES_PATHS, mapWithConcurrency } from '../../core/index.js';
 
 /** Most directory entries the discovery walk reads; past it the walk stops and says so. */
 export const MAX_DISCOVERY_WALK_ENTRIES = 250_000;
@@ -11,8 +11,8 @@ export const MAX_DISCOVERY_WALK_ENTRIES = 250_000;
 /** Bytes read from each context file to find its label (frontmatter and first heading come first). */
 export const LABEL_READ_BYTES = 4 * 1024;
 
-/** Context files whose labels are read at the same time. */
-const LABEL_READ_CONCURRENCY = 8;
+/** Batches of label reads (MAX_READ_FILES_PATHS files each) in flight at the same time. */
+const LABEL_READ_CONCURRENCY = 2;
 
 /** Paths named in one aggregated warning before "and N more". */
 const NAMED_IN_WARNING = 3;
@@ -90,17 +90,39 @@ export async function discoverContextFiles(options: DiscoverContextFilesOptions)
     warnings.push(`${describeList(overCap)}: skipped: more than contextDiscovery.maxFiles (${options.maxFiles}) nested context files; the shallowest are kept`);
   }
 
-  const labelled = await mapWithConcurrency(accepted, LABEL_READ_CONCURRENCY, async (file): Promise<{ file: ContextFileEntry | null; warning?: string }> => {
-    const observation = await runtime.execute({ kind: 'fs.readFile', path: file.path, maxBytes: LABEL_READ_BYTES }, signal);
-    if (!observation.ok) return { file: null, warning: `${file.path}: skipped: ${describeReadFailure(observation.error)}` };
-    if (observation.value.path !== file.realPath) return { file: null, warning: `${file.path}: skipped: it changed during discovery` };
-    const label = extractLabel(observation.value.content);
-    const entry = { ...file, label: label.label };
-    return label.warning === undefined ? { file: entry } : { file: entry, warning: `${file.path}: ${label.warning}; label taken from its first heading` };
-  });
+  const labelled = await readLabels(runtime, accepted, signal);
   // Warnings are collected in input order so the output does not depend on which read finished first.
   for (const result of labelled) if (result.warning !== undefined) warnings.push(result.warning);
   return { files: labelled.flatMap((result) => (result.file === null ? [] : [result.file])), warnings, walkedEntries };
+}
+
+/**
+ * Each accepted file's label, from its first LABEL_READ_BYTES: read as
+ * batches of `fs.readFiles` (each path still decided and checked as its own
+ * read), in input order. A file whose real path is not the one checked
+ * while listing changed in between and is skipped.
+ */
+async function readLabels(
+  runtime: Runtime,
+  accepted: readonly { path: string; dir: string; realPath: string; depth: number }[],
+  signal: { signal?: AbortSignal },
+): Promise<{ file: ContextFileEntry | null; warning?: string }[]> {
+  const batches: (typeof accepted)[] = [];
+  for (let start = 0; start < accepted.length; start += MAX_READ_FILES_PATHS) batches.push(accepted.slice(start, start + MAX_READ_FILES_PATHS));
+  const decoder = new TextDecoder();
+  const read = await mapWithConcurrency(batches, LABEL_READ_CONCURRENCY, async (batch) => {
+    const observation = await runtime.execute({ kind: 'fs.readFiles', paths: batch.map((file) => file.path), maxBytes: LABEL_READ_BYTES }, signal);
+    return batch.map((file, position): { file: ContextFileEntry | null; warning?: string } => {
+      if (!observation.ok) return { file: null, warning: `${file.path}: skipped: ${describeReadFailure(observation.error)}` };
+      const entry = observation.value.files[position]!;
+      if (!entry.ok) return { file: null, warning: `${file.path}: skipped: ${describeReadFailure(entry.error)}` };
+      if (entry.path !== file.realPath) return { file: null, warning: `${file.path}: skipped: it changed during discovery` };
+      const label = extractLabel(decoder.decode(observation.value.data.subarray(entry.start, entry.end)));
+      const labelled = { ...file, label: label.label };
+      return label.warning === undefined ? { file: labelled } : { file: labelled, warning: `${file.path}: ${label.warning}; label taken from its first heading` };
+    });
+  });
+  return read.flat();
 }
 
 /** The workspace-relative real path of a listed context file, or null (with a warning) when it is not a regular file inside. */
