@@ -50,7 +50,8 @@ export const UNSORTED_RUN_MATCH_BUDGET = 1_000;
  *
  * An ignore file that is not a regular file (a FIFO named `.gitignore`
  * would hang ripgrep's blocking open) makes the pure-Node engine answer
- * instead; a first pass over the directories looks for one.
+ * instead; a pass over the directories, run while ripgrep runs, looks for
+ * one and stops ripgrep when it finds it.
  *
  * `launch` starts ripgrep inside the sandbox (see createSandboxedShell's
  * wrapReadOnly); without it ripgrep runs as it is.
@@ -63,22 +64,36 @@ export async function searchWithRipgrep(rgPath: string, request: SearchTextReque
   search.signal?.throwIfAborted();
   await assertDirectory(search.root);
   // ripgrep would block on a FIFO named .gitignore; the Node engine skips it (engine: 'node' says who answered).
-  if (await hasSpecialIgnoreFile(search)) return searchWithNode(request);
+  // The directory pass runs while ripgrep does, and stops it when it finds one.
+  const special = new AbortController();
+  const signal = search.signal === undefined ? special.signal : AbortSignal.any([search.signal, special.signal]);
+  const specialCheck = hasSpecialIgnoreFile(search).then((isFound) => {
+    if (isFound) special.abort(new Error('an ignore file is not a regular file'));
+    return isFound;
+  });
   // Without the sandbox, ripgrep starts in the very directory that was checked (the sandbox binds the real path itself).
-  const pinned = launch === undefined ? await pinSearchRoot(search.root) : null;
-  const run = async (sortByPath: boolean, stopAfter: number) => {
+  const run = async (sortByPath: boolean, stopAfter: number, cwd: string) => {
     const argv = [rgPath, ...buildRipgrepArgs(search, { sortByPath })];
     const [program = rgPath, ...args] = launch === undefined ? argv : await launch(argv, search.root);
-    return runRipgrep({ rgPath: program, args, cwd: pinned?.cwd ?? search.root, stopAfter, signal: search.signal });
+    return runRipgrep({ rgPath: program, args, cwd, stopAfter, signal });
   };
 
   let found: Awaited<ReturnType<typeof run>>;
   try {
-    const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET));
-    found = unsorted.stoppedEarly ? await run(true, search.maxResults + 1) : unsorted;
-  } finally {
-    await pinned?.close();
+    const pinned = launch === undefined ? await pinSearchRoot(search.root) : null;
+    try {
+      const cwd = pinned?.cwd ?? search.root;
+      const unsorted = await run(false, Math.max(search.maxResults + 1, UNSORTED_RUN_MATCH_BUDGET), cwd);
+      found = unsorted.stoppedEarly ? await run(true, search.maxResults + 1, cwd) : unsorted;
+    } finally {
+      await pinned?.close();
+    }
+  } catch (error) {
+    // Stopped because of such a file (or failed while one was there): the Node engine answers.
+    if (await specialCheck) return searchWithNode(request);
+    throw error;
   }
+  if (await specialCheck) return searchWithNode(request);
   const matches = containSearchMatches(search.root, found.matches);
   matches.sort(compareMatches);
   return { matches: matches.slice(0, search.maxResults), truncated: matches.length > search.maxResults, engine: 'ripgrep' };
