@@ -92,8 +92,9 @@ export interface DiscoverContextOptions {
   parallel?: ParallelService;
   /**
    * With failures and a goal, follow the failing files' imports one hop and
-   * promote a file the goal also matches (default true; false is for
-   * measuring what the expansion adds).
+   * promote a file the goal also matches; with a goal, let the goal matches'
+   * evidence flow along their imports (propagateGoalImports). Default true;
+   * false is for measuring what the expansion adds.
    */
   useImportExpansion?: boolean;
   /**
