@@ -57,6 +57,20 @@ describe('discoverContext with a goal in prose', () => {
     expect(plain.files.flatMap((file) => file.why).join('\n')).not.toContain('imported by src/checkout.ts');
   });
 
+  it('explains a goal match that other goal matches import, naming them (issue 17, item 2)', async () => {
+    await using workspace = await createTempWorkspace({
+      files: {
+        'src/billing/invoice-total.ts': "import { roundCents } from './round-cents.js';\n/** The invoice total: lines rounded to cents, tax added. */\nexport const invoiceTotal = (lines: number[], tax: number) => lines.map(roundCents).reduce((a, b) => a + b, 0) * (1 + tax);\n",
+        'src/billing/invoice-lines.ts': "import { roundCents } from './round-cents.js';\n/** Invoice lines, each rounded to cents before the tax. */\nexport const invoiceLines = (lines: number[]) => lines.map(roundCents);\n",
+        'src/billing/round-cents.ts': '/** Rounds an invoice line to cents, before the tax is added to the total. */\nexport const roundCents = (amount: number) => Math.round(amount * 100) / 100;\n',
+      },
+    });
+    const result = await discoverIn(workspace, { run: false, goal: 'The invoice total is off by a cent when the tax is added to rounded invoice lines' });
+    const rounding = result.files.find((file) => file.path === 'src/billing/round-cents.ts')!;
+    expect(rounding.why).toContain('imported by src/billing/invoice-total.ts and src/billing/invoice-lines.ts, which match the goal');
+    expect(formatDiscoveryReport(result)).toContain('which match the goal');
+  });
+
   // Issue 17, item 3: goal evidence alone never pushes the file a failure names out of the files read.
   it('reads the file a failure names although the goal matches three other files strongly, and prints scores best first', async () => {
     const invoiceFile = (name: string) => `/** Invoice ${name}: rounds the invoice lines to cents, then adds the tax to the invoice total. */\nexport function invoice${name}Total(lines: number[], taxRate: number): number {\n  return lines.reduce((sum, line) => sum + Math.round(line * 100) / 100, 0) * (1 + taxRate);\n}\n`;

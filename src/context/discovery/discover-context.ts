@@ -12,6 +12,8 @@ import { extractDiagnostics } from './extract-diagnostics.js';
 import { extractGoalSignals } from './extract-goal-signals.js';
 import { findDefinitions } from './find-definitions.js';
 import { findImportAgreements } from './find-import-agreements.js';
+import { createIndexImportGraph } from './index-import-graph.js';
+import { propagateGoalImports } from './propagate-goal-imports.js';
 import { demoteByRole, fuseGoalMatches } from './fuse-goal-matches.js';
 import { combineTitleRanking } from './combine-title-ranking.js';
 import { goalQueryText, goalTitleOf } from './goal-query-text.js';
@@ -90,8 +92,9 @@ export interface DiscoverContextOptions {
   parallel?: ParallelService;
   /**
    * With failures and a goal, follow the failing files' imports one hop and
-   * promote a file the goal also matches (default true; false is for
-   * measuring what the expansion adds).
+   * promote a file the goal also matches; with a goal, let the goal matches'
+   * evidence flow along their imports (propagateGoalImports). Default true;
+   * false is for measuring what the expansion adds.
    */
   useImportExpansion?: boolean;
   /**
@@ -251,10 +254,11 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 
 /**
  * The failure-driven ranking fused with the goal ranking over the workspace
- * index (cached when a cache is given). With failures, the imports of the
- * failing files are followed one hop to the goal matches they reach
- * (findImportAgreements); without failures there is nothing to expand from
- * (following the goal's own best files measured as noise: see bench/retrieval).
+ * index (cached when a cache is given). The goal's best matches pass their
+ * evidence along their imports, two hops at most, to files several of them
+ * reach (propagateGoalImports); with failures, the imports of the failing
+ * files are also followed one hop to the goal matches they reach
+ * (findImportAgreements).
  */
 async function fuseWithGoal(
   goal: string,
@@ -270,12 +274,13 @@ async function fuseWithGoal(
   const title = goalTitleOf(goal);
   const goalMatches = title === query.trim() ? rankByGoal(index, query) : combineTitleRanking(rankByGoal(index, query), rankByGoal(index, title));
   const weighed = options.history === null ? goalMatches : weighByHistory(goalMatches, options.history, query, { exists: (path) => indexed.has(path) && options.filter.isAllowed(path) });
-  const matches = demoteByRole(weighed, title);
+  const demoted = demoteByRole(weighed, title);
   const { resolver } = options;
+  // One graph for both walks: each file's imports are resolved once.
+  const graph = resolver === null ? null : createIndexImportGraph(index, (specifier, fromFile) => resolver.resolve(specifier, fromFile));
+  const matches = graph === null ? demoted : await propagateGoalImports(demoted, graph, { goalTitle: title });
   const agreements =
-    options.hasFailures && resolver !== null && matches.length > 0
-      ? await findImportAgreements({ seeds: ranked.filter((candidate) => candidate.reason === 'direct').map((candidate) => candidate.path), index, matches, resolve: (specifier, fromFile) => resolver.resolve(specifier, fromFile) })
-      : [];
+    options.hasFailures && graph !== null && matches.length > 0 ? await findImportAgreements({ seeds: ranked.filter((candidate) => candidate.reason === 'direct').map((candidate) => candidate.path), graph, matches }) : [];
   return fuseGoalMatches(ranked, matches, { hasFailures: options.hasFailures, agreements });
 }
 

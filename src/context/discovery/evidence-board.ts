@@ -4,7 +4,7 @@
  * `test-subject`, `mentioned`), what the failure is about (`defines`,
  * `module-named`, `imported-binding`, `related-location`), and what the
  * person and the working tree say (`goal-path`, `goal-words`, `changed`,
- * `search-hit`, `goal-match`, `import-agreement`).
+ * `search-hit`, `goal-match`, `history`, `goal-imports`, `import-agreement`).
  */
 export type EvidenceKind =
   | 'error-location'
@@ -29,6 +29,8 @@ export type EvidenceKind =
   | 'goal-match'
   /** The repository's history points at the file: co-change with a goal match, past commits about the goal's words, recent change. */
   | 'history'
+  /** Goal matches reach the file through their imports (one or two hops). */
+  | 'goal-imports'
   | 'import-agreement';
 
 export type EvidenceGroup = 'symptom' | 'cause' | 'context';
@@ -52,6 +54,7 @@ export const EVIDENCE_GROUP: Readonly<Record<EvidenceKind, EvidenceGroup>> = {
   'goal-message': 'context',
   'goal-match': 'context',
   history: 'context',
+  'goal-imports': 'context',
   'import-agreement': 'context',
 };
 

@@ -69,4 +69,12 @@ describe('fuseGoalMatches', () => {
     const fused = fuseGoalMatches([searched], matches, { hasFailures: false });
     expect(fused.map((candidate) => [candidate.path, candidate.score])).toEqual([['src/store.ts', 0.75], ['src/other.ts', 0.5]]);
   });
+
+  it('explains a file the goal matches reach through their imports by naming them', () => {
+    const reached = { ...match('src/normalize.ts', []), matches: [], imports: { from: [{ path: 'src/slots.ts' }, { path: 'src/hydration.ts', via: 'src/vnode.ts' }] } };
+    const fused = fuseGoalMatches([], [match('src/slots.ts', ['slot', 'hydrat']), reached], { hasFailures: false });
+    expect(fused[1]!.evidence.map((item) => [item.kind, item.detail])).toEqual([
+      ['goal-imports', 'imported by src/slots.ts, which matches the goal; imported by src/vnode.ts, which src/hydration.ts (matching the goal) imports'],
+    ]);
+  });
 });

@@ -4,9 +4,10 @@ import type { ImportAgreement } from './find-import-agreements.js';
 import type { RankedCandidate } from './rank-candidates.js';
 import type { HistoryEvidence, WeighedMatch } from './weigh-by-history.js';
 import { roleFactorOf } from './path-role.js';
+import { type PropagatedMatch, describeImports } from './propagate-goal-imports.js';
 import { describeGoalMatch } from './retrieval/rank-by-goal.js';
 
-type GoalMatch = WeighedMatch;
+type GoalMatch = PropagatedMatch;
 
 /** goal score / (goal score + GOAL_SCORE_HALF_POINT) is the 0..1 goal score of a file. */
 const GOAL_SCORE_HALF_POINT = 10;
@@ -112,6 +113,7 @@ function goalEvidenceOf(match: GoalMatch | undefined, agreement: ImportAgreement
   return [
     ...(match === undefined || (match.matches.length === 0 && match.exactSymbols.length === 0 && match.namedPath === null) ? [] : [{ kind: 'goal-match' as const, weight: match.score, detail: describeGoalMatch(match) }]),
     ...(match?.history === undefined ? [] : [{ kind: 'history' as const, weight: match.score, detail: describeHistory(match.history) }]),
+    ...(match?.imports === undefined ? [] : [{ kind: 'goal-imports' as const, weight: match.score, detail: describeImports(match.imports) }]),
     ...(agreement === undefined ? [] : [{ kind: 'import-agreement' as const, weight: 1, detail: `imported by ${agreement.importedBy}, where the failure is, and the goal points at it too` }]),
   ];
 }
@@ -121,7 +123,7 @@ function goalEvidenceOf(match: GoalMatch | undefined, agreement: ImportAgreement
  * fixtures, examples, docs, templates and CI yield to source unless the
  * goal's title is about them. Re-sorted, scores rounded as the ranking's.
  */
-export function demoteByRole<M extends GoalMatch>(matches: readonly M[], goalTitle: string): M[] {
+export function demoteByRole<M extends WeighedMatch>(matches: readonly M[], goalTitle: string): M[] {
   return matches
     .map((match) => ({ ...match, score: Math.round(match.score * roleFactorOf(match.path, goalTitle) * 1000) / 1000 }))
     .sort(byScoreThenPath);
