@@ -71,6 +71,8 @@ export async function searchWithRipgrep(rgPath: string, request: SearchTextReque
     if (isFound) special.abort(new Error('an ignore file is not a regular file'));
     return isFound;
   });
+  // Awaited on every path below; until then a rejection (the search aborted) must not count as unhandled.
+  specialCheck.catch(() => undefined);
   // Without the sandbox, ripgrep starts in the very directory that was checked (the sandbox binds the real path itself).
   const run = async (sortByPath: boolean, stopAfter: number, cwd: string) => {
     const argv = [rgPath, ...buildRipgrepArgs(search, { sortByPath })];
