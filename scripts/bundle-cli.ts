@@ -45,6 +45,26 @@ const englishOnlyZod: Plugin = {
   },
 };
 
+/**
+ * js-yaml 3 (gray-matter's YAML) requires esprima, a 280 KB parser, when it
+ * loads, for its `!!js/function` tag. The CLI parses YAML with the safe
+ * schema only, which has no such tag, so the bundle never loads esprima
+ * (`resolveJavascriptFunction` then refuses every function, as it does
+ * when esprima is missing).
+ */
+const JS_YAML_FUNCTION_TYPE = /[\\/]node_modules[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/;
+const ESPRIMA_REQUIRE = "esprima = _require('esprima');";
+const noEsprima: Plugin = {
+  name: 'no-esprima',
+  setup(builder) {
+    builder.onLoad({ filter: JS_YAML_FUNCTION_TYPE }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes(ESPRIMA_REQUIRE)) throw new Error(`${args.path} no longer requires esprima as expected: update noEsprima in scripts/bundle-cli.ts`);
+      return { contents: text.replace(ESPRIMA_REQUIRE, 'esprima = undefined;'), loader: 'js' };
+    });
+  },
+};
+
 // CommonJS dependencies (commander, picomatch) call `require` for Node's built-ins, which an ES module lacks.
 const REQUIRE_BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
@@ -101,7 +121,7 @@ export async function bundleCli(): Promise<void> {
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
-    plugins: [externalDependencies, taskModuleUrls, englishOnlyZod],
+    plugins: [externalDependencies, taskModuleUrls, englishOnlyZod, noEsprima],
   });
 }
 
