@@ -65,6 +65,26 @@ const noEsprima: Plugin = {
   },
 };
 
+/**
+ * commander requires child_process (and with it net, stream and pipe
+ * bindings) when it loads, for executable subcommands the CLI never uses;
+ * the bundle defers that require to the first such spawn, so a command that
+ * starts no process never loads it (our own spawns load it lazily too).
+ */
+const COMMANDER_COMMAND = /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/;
+const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const lazyCommanderChildProcess: Plugin = {
+  name: 'lazy-commander-child-process',
+  setup(builder) {
+    builder.onLoad({ filter: COMMANDER_COMMAND }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes(COMMANDER_CHILD_PROCESS)) throw new Error(`${args.path} no longer requires child_process as expected: update lazyCommanderChildProcess in scripts/bundle-cli.ts`);
+      const lazy = "const childProcess = { spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs) };";
+      return { contents: text.replace(COMMANDER_CHILD_PROCESS, lazy), loader: 'js' };
+    });
+  },
+};
+
 // CommonJS dependencies (commander, picomatch) call `require` for Node's built-ins, which an ES module lacks.
 const REQUIRE_BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
@@ -121,7 +141,7 @@ export async function bundleCli(): Promise<void> {
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
-    plugins: [externalDependencies, taskModuleUrls, englishOnlyZod, noEsprima],
+    plugins: [externalDependencies, taskModuleUrls, englishOnlyZod, noEsprima, lazyCommanderChildProcess],
   });
 }
 

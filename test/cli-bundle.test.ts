@@ -42,12 +42,16 @@ describe('the bundled CLI', () => {
     expect(manifest.files).toContain('dist');
   });
 
-  // js-yaml (gray-matter's YAML) would load esprima, a 280 KB parser, at every start that parses frontmatter.
-  it('bundles js-yaml without its esprima require, and still parses frontmatter', async () => {
+  // js-yaml (gray-matter's YAML) would load esprima, a 280 KB parser, at every start that parses frontmatter;
+  // commander would load child_process (with net and stream) at every start.
+  it('bundles js-yaml without its esprima require and commander without its child_process require at load, and still parses frontmatter', async () => {
     const directory = path.dirname(CLI_PATH);
     const bundled = fs.readdirSync(directory).filter((name) => name.endsWith('.js')).map((name) => fs.readFileSync(path.join(directory, name), 'utf8'));
     expect(bundled.some((text) => text.includes('js-yaml'))).toBe(true);
     expect(bundled.filter((text) => /require\(\s*['"]esprima['"]\s*\)/.test(text))).toEqual([]);
+    // commander's child_process require (for executable subcommands) is deferred to a spawn: no top-level require of it is left.
+    expect(bundled.some((text) => text.includes('node_modules/commander/lib/command.js'))).toBe(true);
+    expect(bundled.filter((text) => /^\s*(?:var|let|const) \w+ = (?:__)?require\(\s*['"]node:child_process['"]\s*\);/m.test(text))).toEqual([]);
     await using workspace = await createTempWorkspace({ files: { 'docs/install.md': '---\ntitle: Setting up\ndescription: How to install it\n---\n# Install\n\nRun the installer.\n' } });
     const result = await runCli(['docs', 'install', '--json'], { cwd: workspace.root });
     expect(result.code).toBe(0);

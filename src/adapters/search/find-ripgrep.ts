@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { childProcess } from '../shell/child-process.js';
 import path from 'node:path';
 import { InvalidInputError } from '../../core/index.js';
 import { isExecutableFile, pathCandidates } from '../shell/find-executable.js';
@@ -65,7 +65,7 @@ export function probeRipgrep(rgPath: string): Promise<boolean> {
   let probe = probes.get(rgPath);
   if (probe === undefined) {
     probe = new Promise<boolean>((resolve) => {
-      const child = spawn(rgPath, ['--version'], { shell: false, stdio: 'ignore', windowsHide: true, timeout: RIPGREP_PROBE_TIMEOUT_MS });
+      const child = childProcess().spawn(rgPath, ['--version'], { shell: false, stdio: 'ignore', windowsHide: true, timeout: RIPGREP_PROBE_TIMEOUT_MS });
       child.on('error', () => resolve(false));
       child.on('close', (code) => resolve(code === 0));
     });

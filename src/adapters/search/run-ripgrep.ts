@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { childProcess } from '../shell/child-process.js';
 import { BrassError, CommandStartError } from '../../core/index.js';
 import type { SearchMatch } from '../../core/index.js';
 import { createRipgrepJsonReader } from './ripgrep-json-reader.js';
@@ -43,7 +43,7 @@ export function runRipgrep(options: {
     const env = { ...process.env };
     // --no-config already ignores it; removing it too leaves nothing to chance.
     delete env.RIPGREP_CONFIG_PATH;
-    const child = spawn(options.rgPath, options.args, { cwd: options.cwd, env, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = childProcess().spawn(options.rgPath, options.args, { cwd: options.cwd, env, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
 
     const settle = (outcome: () => void): void => {
       if (settled) return;

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { childProcess } from './child-process.js';
 import type { ChildProcess } from 'node:child_process';
 import { BrassError, InvalidInputError, clampTimerMs } from '../../core/index.js';
 import type { Shell, ShellRunRequest, ShellRunResult } from '../../core/index.js';
@@ -90,7 +90,7 @@ function runCommand(
   return new Promise<ShellRunResult>((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = spawn(command, request.argv.slice(1), {
+      child = childProcess().spawn(command, request.argv.slice(1), {
         shell: false,
         cwd: request.cwd,
         env,
