@@ -5,7 +5,7 @@ import { isSameWorkspacePath } from './is-same-workspace-path.js';
 import { type ConfigLayer, ACCUMULATED_KEY_PATHS, isPlainObject, mergeConfigLayers } from './merge-config-layers.js';
 import { type ConfigFileText, parseConfigText } from './parse-config-text.js';
 import { type Config, type ConfigInput, ConfigSchema, UserConfigSchema } from './schema.js';
-import { validateConfigLayer } from './validate-config-layer.js';
+import { PARSE_ONCE, validateConfigLayer } from './validate-config-layer.js';
 
 /** Everything the entry point read; loadConfig itself reads nothing. */
 export interface LoadConfigInput {
@@ -72,7 +72,7 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   const warnings: string[] = [];
   const workspace = input.workspace ? readLayer(input.workspace, ConfigSchema, issues) : null;
   if (workspace !== null && input.workspace) {
-    const lower = ConfigSchema.parse(mergeConfigLayers(layers).value);
+    const lower = ConfigSchema.parse(mergeConfigLayers(layers).value, PARSE_ONCE);
     const trusted = applyTrustRule({ workspace, lower, file: input.workspace.path, isTrusted: isWorkspaceTrusted });
     warnings.push(...trusted.warnings);
     layers.push({ source: `workspace:${input.workspace.path}`, value: trusted.value });
@@ -96,7 +96,7 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
 
   const merged = mergeConfigLayers(layers);
   // Every layer is valid on its own, and merging valid layers key by key stays valid.
-  const config = ConfigSchema.parse(merged.value);
+  const config = ConfigSchema.parse(merged.value, PARSE_ONCE);
   return { config, sources: completeSources(merged.sources, config, input.cliFlags ?? {}), warnings, isWorkspaceTrusted };
 }
 
