@@ -66,7 +66,7 @@ async function follow(importer: LoadedGuidance & { realPath: string }, chain: re
     const at = chain.findIndex((file) => file.realPath === realPath);
     return at === -1 ? null : `import cycle (${describeCycle(chain.slice(at), chain[at]!)})`;
   };
-  for (const token of findImports(importer.content)) {
+  for (const token of await findImports(importer.content)) {
     options.counter.considered += 1;
     if (options.counter.considered > MAX_IMPORTS_CONSIDERED) {
       if (options.counter.considered === MAX_IMPORTS_CONSIDERED + 1) warnings.push(`${importer.path}: @${token} and every later import: not followed: more than ${MAX_IMPORTS_CONSIDERED} imports in the guidance`);
