@@ -46,24 +46,36 @@ const englishOnlyZod: Plugin = {
 };
 
 /**
+ * A plugin that replaces one exact line of a dependency's file as it is
+ * bundled; the build fails when the line is gone (a new version of the
+ * dependency), so a patch never silently stops applying.
+ */
+function patchDependencyLine(name: string, file: RegExp, line: string, replacement: string): Plugin {
+  return {
+    name,
+    setup(builder) {
+      builder.onLoad({ filter: file }, async (args) => {
+        const text = await fs.promises.readFile(args.path, 'utf8');
+        if (!text.includes(line)) throw new Error(`${args.path} no longer holds ${JSON.stringify(line)}: update the ${name} patch in scripts/bundle-cli.ts`);
+        return { contents: text.replace(line, replacement), loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * js-yaml 3 (gray-matter's YAML) requires esprima, a 280 KB parser, when it
  * loads, for its `!!js/function` tag. The CLI parses YAML with the safe
  * schema only, which has no such tag, so the bundle never loads esprima
  * (`resolveJavascriptFunction` then refuses every function, as it does
  * when esprima is missing).
  */
-const JS_YAML_FUNCTION_TYPE = /[\\/]node_modules[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/;
-const ESPRIMA_REQUIRE = "esprima = _require('esprima');";
-const noEsprima: Plugin = {
-  name: 'no-esprima',
-  setup(builder) {
-    builder.onLoad({ filter: JS_YAML_FUNCTION_TYPE }, async (args) => {
-      const text = await fs.promises.readFile(args.path, 'utf8');
-      if (!text.includes(ESPRIMA_REQUIRE)) throw new Error(`${args.path} no longer requires esprima as expected: update noEsprima in scripts/bundle-cli.ts`);
-      return { contents: text.replace(ESPRIMA_REQUIRE, 'esprima = undefined;'), loader: 'js' };
-    });
-  },
-};
+const noEsprima = patchDependencyLine(
+  'no-esprima',
+  /[\\/]node_modules[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/,
+  "esprima = _require('esprima');",
+  'esprima = undefined;',
+);
 
 /**
  * commander requires child_process (and with it net, stream and pipe
@@ -71,19 +83,12 @@ const noEsprima: Plugin = {
  * the bundle defers that require to the first such spawn, so a command that
  * starts no process never loads it (our own spawns load it lazily too).
  */
-const COMMANDER_COMMAND = /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/;
-const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
-const lazyCommanderChildProcess: Plugin = {
-  name: 'lazy-commander-child-process',
-  setup(builder) {
-    builder.onLoad({ filter: COMMANDER_COMMAND }, async (args) => {
-      const text = await fs.promises.readFile(args.path, 'utf8');
-      if (!text.includes(COMMANDER_CHILD_PROCESS)) throw new Error(`${args.path} no longer requires child_process as expected: update lazyCommanderChildProcess in scripts/bundle-cli.ts`);
-      const lazy = "const childProcess = { spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs) };";
-      return { contents: text.replace(COMMANDER_CHILD_PROCESS, lazy), loader: 'js' };
-    });
-  },
-};
+const lazyCommanderChildProcess = patchDependencyLine(
+  'lazy-commander-child-process',
+  /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/,
+  "const childProcess = require('node:child_process');",
+  "const childProcess = { spawn: (...spawnArgs) => require('node:child_process').spawn(...spawnArgs) };",
+);
 
 // CommonJS dependencies (commander, picomatch) call `require` for Node's built-ins, which an ES module lacks.
 const REQUIRE_BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
