@@ -1,64 +1,33 @@
-import path from 'node:path';
-import { createCommandRuntime, openModel, openRetrievalIndexCache, openSessionStore, openWorkspace } from '../../adapters/node-workspace/index.js';
-import { createSessionEngine } from '../../agent/engine/index.js';
 import { BrassError, type OpenedSession, type SessionStore } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
 import type { CliStreams } from '../output.js';
 // A type-only import: erased at run time, so Ink still loads only in loadTerminalUi.
 import type * as TerminalUiModule from '../chat/index.js';
+import { openSessionEngines } from '../run/open-session-engines.js';
 
 type TerminalUi = typeof TerminalUiModule;
-import { openAgentEnvironment } from '../run/open-agent-environment.js';
-import { cliConfigOf, settingFlagsOf } from '../run/run-options.js';
 
 /** The one line for a chat without a terminal. */
 export const CHAT_NEEDS_TERMINAL_MESSAGE = 'brass-agent chat needs a terminal (stdin and stdout must be a TTY); for scripts and pipes use `brass-agent run GOAL` (add --protocol-json for events)';
 
 /**
  * Runs `brass-agent chat` (defined in chat-command.ts): opens the
- * workspace with the flags as the CLI config layer, the agent environment
- * as `run` has it, the session store, and a session engine (new, the
+ * workspace's session engines (openSessionEngines) and one engine (new, the
  * latest with `--continue`, or one by id or picked with `--resume`), then
  * the terminal UI until the person exits. Without a terminal: exit 2 with
  * one line pointing to `run`.
  */
 export async function executeChat(context: CommandContext, raw: Record<string, unknown>): Promise<void> {
-  const { streams, output, processCwd } = context;
+  const { streams } = context;
   const stdin = streams.stdin;
   const stdout = streams.stdout;
   if (!isTerminalInput(stdin) || !isTerminalOutput(stdout)) throw new BrassError('usage', CHAT_NEEDS_TERMINAL_MESSAGE);
   if (raw.continue === true && raw.resume !== undefined) throw new BrassError('usage', '--continue and --resume cannot be used together');
-  const env = streams.env;
-  const workspace = await openWorkspace({
-    cwd: path.resolve(processCwd, context.options.cwd),
-    env,
-    ...(context.options.config ? { configPath: path.resolve(processCwd, context.options.config) } : {}),
-    cliConfig: cliConfigOf(settingFlagsOf(raw)),
-  });
-  const config = workspace.config.config;
-  const choice = openSessionStore(workspace, env);
-  if (choice.warning !== null) output.warn(choice.warning);
+  const engines = await openSessionEngines(context, raw);
   const ui = await loadTerminalUi();
-  const resume = await resumedSession(choice.store, workspace.root, raw, (sessions) => ui.pickSession({ sessions, stdin, stdout }));
+  const resume = await resumedSession(engines.store, engines.workspace.root, raw, (sessions) => ui.pickSession({ sessions, stdin, stdout }));
   if (resume === 'cancelled') return;
-  const { environment, journal, checkpoints } = await openAgentEnvironment({ workspace, env, needsModel: true, ask: null, onEvent: () => undefined, output });
-  const retrieval = openRetrievalIndexCache(workspace, env);
-  if (retrieval.warning !== null) output.warn(retrieval.warning);
-  const engine = await createSessionEngine({
-    environment,
-    mode: config.agent.mode,
-    journal,
-    checkpoints,
-    store: choice.store,
-    discovery: {
-      createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
-      ...(retrieval.cache === null ? {} : { retrievalCache: retrieval.cache }),
-      parallel: workspace.services.parallel,
-    },
-    ...(resume === null ? {} : { resume }),
-    modelLabel: `${config.llm.provider ?? 'none'}/${config.llm.model ?? 'none'}`,
-    switchModel: (model) => Promise.resolve(openModel(config.llm, env, model)),
-  });
+  const engine = await engines.create(resume === null ? {} : { resume });
   try {
     await ui.runChat({ engine, stdin, stdout });
   } finally {
