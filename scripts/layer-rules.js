@@ -4,7 +4,9 @@
 
 /** Layers, from the top. `may` lists the layers a layer may import (besides itself). */
 export const LAYERS = [
-  { name: 'cli', dir: 'src/cli', may: ['mcp', 'agent', 'context', 'config', 'core', 'adapters'] },
+  { name: 'cli', dir: 'src/cli', may: ['server', 'mcp', 'agent', 'context', 'config', 'core', 'adapters'] },
+  // `serve` (HTTP + SSE, the studio's assets) and `acp`: surfaces over the session engine, as the CLI's chat is.
+  { name: 'server', dir: 'src/server', may: ['agent', 'context', 'config', 'core', 'adapters'] },
   { name: 'mcp', dir: 'src/mcp', may: ['agent', 'context', 'config', 'core', 'adapters'] },
   { name: 'agent', dir: 'src/agent', may: ['context', 'config', 'core'] },
   // Each folder under src/context is its own layer: they never import one another.
