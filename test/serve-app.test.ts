@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../src/agent/events/agent-event.js';
-import { type OpenSession, ServeSessions, createServeApp } from '../src/server/http/index.js';
+import { API_ROUTES, type OpenSession, ServeSessions, createServeApp } from '../src/server/http/index.js';
 import { type FakeSessionEngine, createFakeSessionEngine } from './support/fake-session-engine.js';
 import { type TempWorkspace, createTempWorkspace } from './support/temp-workspace.js';
 
@@ -77,6 +77,14 @@ async function studioFiles(files: Record<string, string>): Promise<TempWorkspace
   cleanups.push(() => directory.dispose());
   return directory;
 }
+
+describe('serve: the routes', () => {
+  it('registers exactly the routes the OpenAPI document is built from', () => {
+    const { app } = serveApp();
+    const registered = app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method.toLowerCase()} ${route.path}`);
+    expect(registered.sort()).toEqual(API_ROUTES.map((route) => `${route.method} ${route.path}`).sort());
+  });
+});
 
 describe('serve: the studio page', () => {
   const script = 'document.body.dataset.ready = "yes";';
