@@ -152,6 +152,8 @@ describe('serve: event streams in process', () => {
     engine.emit(warning(4));
     expect((await readBlocks(fresh, 1)).blocks.map((block) => /^id: (\d+)$/m.exec(block)?.[1])).toEqual(['4']);
     expect((await readBlocks(resumed, 3)).blocks.map((block) => /^id: (\d+)$/m.exec(block)?.[1])).toEqual(['2', '3', '4']);
+    // Both clients went away (readBlocks cancels the body): the session holds no stream for them.
+    expect(session.events.listenerCount).toBe(0);
   });
 
   it('drops a client that stops reading once its queue is full, instead of buffering without end', async () => {
