@@ -31,6 +31,7 @@ function script(request: RecordedRequest): ScriptedTurn {
   if (goal.includes('fix b.js')) {
     return isAfterTool ? { text: 'Fixed b.' } : { text: 'Fixing b.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/b.js', old_string: '1; // broken', new_string: '2;' } }] };
   }
+  if (goal.includes('fail the model')) return { fault: 'http-status', status: 400 };
   if (goal.includes('wait for the model')) {
     return isAfterTool ? { fault: 'hang' } : { text: 'Looking first.', toolCalls: [{ name: 'list_dir', arguments: {} }] };
   }
@@ -121,6 +122,26 @@ describe('brass-agent acp', () => {
     // The session goes on.
     const next = await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'still there?' }] });
     expect(next.stopReason).toBe('end_turn');
+  });
+
+  it('answers a failed turn with a JSON-RPC error carrying its summary; the session goes on', { timeout: TIMEOUT_MS }, async () => {
+    const sessionId = await newSession();
+    await expect(acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'fail the model' }] })).rejects.toMatchObject({
+      code: -32603,
+      message: expect.stringContaining('the turn failed'),
+    });
+    await expect(acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'and now?' }] })).resolves.toEqual({ stopReason: 'end_turn' });
+  });
+
+  it('refuses a prompt for an unknown session, and a second prompt while one runs', { timeout: TIMEOUT_MS }, async () => {
+    await expect(acp.agent.request('session/prompt', { sessionId: 'no-such-session', prompt: [{ type: 'text', text: 'hi' }] })).rejects.toMatchObject({ code: -32002 });
+    const sessionId = await newSession();
+    const since = acp.updates.length;
+    const first = acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'wait for the model' }] });
+    await acp.waitForUpdate((notification) => notification.sessionId === sessionId && notification.update.sessionUpdate === 'tool_call_update', since);
+    await expect(acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'me too' }] })).rejects.toMatchObject({ code: -32600, message: expect.stringContaining('a prompt is running') });
+    await acp.agent.notify('session/cancel', { sessionId });
+    expect((await first).stopReason).toBe('cancelled');
   });
 
   it('refuses a session cwd outside the workspace, also through a symlink, naming it', async () => {

@@ -37,7 +37,8 @@ export interface ServeAcpOptions {
  * Serves the Agent Client Protocol (version 1) over stdio until the editor
  * closes stdin: `initialize`, `session/new` (its `cwd` must be the served
  * workspace or inside it), `session/load` (stored sessions, replayed),
- * `session/prompt`, `session/cancel`, `session/set_mode`; our events become
+ * `session/prompt`, `session/cancel`, `session/set_mode`, `session/close`;
+ * our events become
  * `session/update` notifications and our approvals
  * `session/request_permission` requests. Then every session is closed
  * (running turns cancelled, locks released).
@@ -72,6 +73,8 @@ export async function serveAcp(options: ServeAcpOptions): Promise<void> {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: {
           loadSession: engines.store !== null,
+          // session/close releases the session (its lock too, so session/load can open it again).
+          sessionCapabilities: { close: {} },
           // Text and resource links are the baseline; embedded text resources are attached (checked and redacted) too.
           promptCapabilities: { image: false, audio: false, embeddedContext: true },
         },
@@ -106,6 +109,14 @@ export async function serveAcp(options: ServeAcpOptions): Promise<void> {
         const mode = AGENT_MODES.find((candidate) => candidate === params.modeId);
         if (mode === undefined) throw RequestError.invalidParams({ modeId: params.modeId }, `unknown mode ${params.modeId}; one of ${AGENT_MODES.join(', ')}`);
         await sessionOf(params.sessionId).setMode(mode);
+        return {};
+      }),
+    )
+    .onRequest('session/close', async ({ params }) =>
+      guarded(context, async () => {
+        const session = sessionOf(params.sessionId);
+        sessions.delete(params.sessionId);
+        await session.close();
         return {};
       }),
     )
