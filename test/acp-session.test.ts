@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SessionNotification, ToolCall } from '@agentclientprotocol/sdk';
+import type { RequestPermissionResponse, SessionNotification, ToolCall } from '@agentclientprotocol/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentText, startAcpAgent, type AcpTestAgent } from './support/acp-client.js';
 import { modelCliEnv } from './support/model-cli-env.js';
+import { runCli } from './support/run-cli.js';
 import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer, type ScriptedTurn } from './support/scripted-llm-server.js';
 import { createTempWorkspace, type TempWorkspace } from './support/temp-workspace.js';
 
@@ -16,6 +17,7 @@ import { createTempWorkspace, type TempWorkspace } from './support/temp-workspac
 const TIMEOUT_MS = 60_000;
 const A_BEFORE = 'export const a = 1; // broken\n';
 const B_BEFORE = 'export const b = 1; // broken\n';
+const C_BEFORE = 'export const c = 1; // broken\n';
 
 /** The scripted model: what it does depends on the turn's message (the last user message), and on whether a tool result came back. */
 function script(request: RecordedRequest): ScriptedTurn {
@@ -27,6 +29,9 @@ function script(request: RecordedRequest): ScriptedTurn {
   }
   if (goal.includes('fix a.js')) {
     return isAfterTool ? { text: 'Fixed a.' } : { text: 'Fixing a.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/a.js', old_string: '1; // broken', new_string: '2;' } }] };
+  }
+  if (goal.includes('fix c.js')) {
+    return isAfterTool ? { text: 'Fixed c.' } : { text: 'Fixing c.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/c.js', old_string: '1; // broken', new_string: '2;' } }] };
   }
   if (goal.includes('fix b.js')) {
     return isAfterTool ? { text: 'Fixed b.' } : { text: 'Fixing b.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/b.js', old_string: '1; // broken', new_string: '2;' } }] };
@@ -47,7 +52,7 @@ describe('brass-agent acp', () => {
 
   beforeAll(async () => {
     server = await startScriptedLlmServer({ script });
-    workspace = await createTempWorkspace({ files: { 'README.md': '# demo\nThe demo readme.\n', 'src/a.js': A_BEFORE, 'src/b.js': B_BEFORE } });
+    workspace = await createTempWorkspace({ files: { 'README.md': '# demo\nThe demo readme.\n', 'src/a.js': A_BEFORE, 'src/b.js': B_BEFORE, 'src/c.js': C_BEFORE } });
     outside = await createTempWorkspace({ files: { 'secret.txt': 'not for the agent\n' } });
     home = await createTempWorkspace();
     fs.symlinkSync(outside.root, workspace.path('escape'));
@@ -124,6 +129,26 @@ describe('brass-agent acp', () => {
     expect(next.stopReason).toBe('end_turn');
   });
 
+  it('session/cancel while the permission is asked denies it: cancelled, the file unchanged', { timeout: TIMEOUT_MS }, async () => {
+    const sessionId = await newSession();
+    let answer: (response: RequestPermissionResponse) => void = () => undefined;
+    const asked = new Promise<void>((resolveAsked) => {
+      acp.answerPermission = () => {
+        resolveAsked();
+        // As ACP asks of a client: after session/cancel, answer the pending request with `cancelled`.
+        return new Promise((resolve) => (answer = resolve));
+      };
+    });
+    const prompt = acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'fix c.js' }] });
+    await asked;
+    await acp.agent.notify('session/cancel', { sessionId });
+    expect((await prompt).stopReason).toBe('cancelled');
+    answer({ outcome: { outcome: 'cancelled' } });
+    expect(fs.readFileSync(workspace.path('src/c.js'), 'utf8')).toBe(C_BEFORE);
+    const patchCall = acp.permissionRequests.find((request) => request.sessionId === sessionId)!.toolCall.toolCallId;
+    expect(updatesOf(sessionId)).toContainEqual(expect.objectContaining({ sessionUpdate: 'tool_call_update', toolCallId: patchCall, status: 'failed' }));
+  });
+
   it('answers a failed turn with a JSON-RPC error carrying its summary; the session goes on', { timeout: TIMEOUT_MS }, async () => {
     const sessionId = await newSession();
     await expect(acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'fail the model' }] })).rejects.toMatchObject({
@@ -187,5 +212,31 @@ describe('brass-agent acp', () => {
     expect(lines.at(-1)).toBe('');
     for (const line of lines.slice(0, -1)) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     expect(lines.length).toBeGreaterThan(20);
+  });
+});
+
+describe('brass-agent acp before the protocol starts', () => {
+  it('exits 2 with an error naming the problem and nothing on stdout, without a model and for a missing --cwd; --json is refused as usage', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'README.md': '# demo\n' } });
+    await using home = await createTempWorkspace();
+    const env = modelCliEnv(home);
+    for (const [args, expected] of [
+      [['acp', '--cwd', workspace.root], /model|provider/i],
+      [['acp', '--cwd', workspace.path('missing')], /does not exist/],
+    ] as const) {
+      const result = await runCli(args, { env });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(expected);
+    }
+    // With --json the contract's one error document is the whole of stdout.
+    const json = await runCli(['acp', '--json', '--cwd', workspace.root], { env });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ version: 1, error: { code: 'usage', message: expect.stringContaining('takes no --json') } });
+  });
+
+  it('is listed in the help', async () => {
+    const result = await runCli(['--help']);
+    expect(result.stdout).toMatch(/acp \[options\]\s+serve the agent to an editor over the\s+Agent\s+Client Protocol/);
   });
 });

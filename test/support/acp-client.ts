@@ -26,7 +26,7 @@ export interface AcpTestAgent extends AsyncDisposable {
   /** Every fs/read_text_file the agent asked for. */
   fileReads: ReadTextFileRequest[];
   /** How the next permission requests are answered (default: reject). */
-  answerPermission: (request: RequestPermissionRequest) => RequestPermissionResponse;
+  answerPermission: (request: RequestPermissionRequest) => RequestPermissionResponse | Promise<RequestPermissionResponse>;
   /** Everything the process wrote to stdout, byte for byte (decoded as UTF-8). */
   stdout(): string;
   stderr(): string;
