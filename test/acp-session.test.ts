@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RequestPermissionResponse, SessionNotification, ToolCall } from '@agentclientprotocol/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ACP_MESSAGE_BYTES } from '../src/server/acp/index.js';
 import { agentText, startAcpAgent, type AcpTestAgent } from './support/acp-client.js';
 import { modelCliEnv } from './support/model-cli-env.js';
 import { runCli } from './support/run-cli.js';
@@ -238,5 +239,45 @@ describe('brass-agent acp before the protocol starts', () => {
   it('is listed in the help', async () => {
     const result = await runCli(['--help']);
     expect(result.stdout).toMatch(/acp \[options\]\s+serve the agent to an editor over the\s+Agent\s+Client Protocol/);
+  });
+});
+
+describe('brass-agent acp and an editor that misbehaves or goes away', () => {
+  let server: ScriptedLlmServer;
+  let workspace: TempWorkspace;
+  let home: TempWorkspace;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    server = await startScriptedLlmServer({ script });
+    workspace = await createTempWorkspace({ files: { 'README.md': '# demo\n' } });
+    home = await createTempWorkspace();
+    env = modelCliEnv(home, { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_BASE_URL: server.baseUrl, BRASS_LLM_MODEL: 'scripted-test' });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await workspace?.dispose();
+    await home?.dispose();
+  });
+
+  it('answers a line that is not JSON with a parse error and goes on; a line over the size limit ends the connection', { timeout: TIMEOUT_MS }, async () => {
+    const acp = await startAcpAgent({ args: ['--cwd', workspace.root], env });
+    acp.writeRaw('this is not json\n');
+    await expect(acp.agent.request('session/new', { cwd: workspace.root, mcpServers: [] })).resolves.toMatchObject({ sessionId: expect.any(String) });
+    expect(acp.stdout().split('\n').map((line) => (line === '' ? null : JSON.parse(line)))).toContainEqual({ jsonrpc: '2.0', id: null, error: expect.objectContaining({ code: -32700 }) });
+    acp.writeRaw(`${'x'.repeat(MAX_ACP_MESSAGE_BYTES + 1)}\n`);
+    expect(await acp.exited).toBe(0);
+  });
+
+  it('exits when the editor closes stdin in the middle of a turn: the turn is cancelled, the session kept', { timeout: TIMEOUT_MS }, async () => {
+    const acp = await startAcpAgent({ args: ['--cwd', workspace.root], env });
+    const { sessionId } = await acp.agent.request('session/new', { cwd: workspace.root, mcpServers: [] });
+    const prompt = acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'wait for the model' }] }).catch((error: unknown) => error);
+    await acp.waitForUpdate((notification) => notification.update.sessionUpdate === 'tool_call_update');
+    expect(await acp.close()).toBe(0);
+    await prompt;
+    const listed = await runCli(['sessions', '--json', '--cwd', workspace.root], { env });
+    expect(JSON.parse(listed.stdout).sessions).toContainEqual(expect.objectContaining({ id: sessionId }));
   });
 });

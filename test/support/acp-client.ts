@@ -32,6 +32,10 @@ export interface AcpTestAgent extends AsyncDisposable {
   stderr(): string;
   /** Resolves when the next update satisfying `predicate` has arrived (or one already has, after `since`). */
   waitForUpdate(predicate: (notification: SessionNotification) => boolean, since?: number): Promise<SessionNotification>;
+  /** Writes bytes to the process's stdin as they are (a malformed or oversized line). */
+  writeRaw(text: string): void;
+  /** Resolves to the exit code when the process has exited. */
+  exited: Promise<number | null>;
   /** Closes stdin and waits for the process to exit; resolves to its exit code. */
   close(): Promise<number | null>;
 }
@@ -79,6 +83,8 @@ export async function startAcpAgent(options: AcpAgentOptions): Promise<AcpTestAg
     answerPermission: () => ({ outcome: { outcome: 'selected', optionId: 'deny' } }),
     stdout: () => Buffer.concat(stdoutChunks).toString('utf8'),
     stderr: () => stderr,
+    writeRaw: (text) => child.stdin.write(text),
+    exited,
     waitForUpdate(predicate, since = 0) {
       const found = updates.slice(since).find(predicate);
       if (found !== undefined) return Promise.resolve(found);

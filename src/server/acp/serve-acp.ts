@@ -8,6 +8,14 @@ import { BrassError, type OpenedSession, type Runtime, type SessionStore, type W
 import { AcpSession } from './acp-session.js';
 import { toRequestError } from './to-request-error.js';
 
+/**
+ * The largest JSON-RPC message read from the editor: a prompt with its
+ * embedded resources fits many times over (each resource is capped at
+ * 64 KiB when attached); a larger line ends the connection rather than
+ * being held in memory (the SDK's default is 32 MiB).
+ */
+export const MAX_ACP_MESSAGE_BYTES = 8 * 1024 * 1024;
+
 /** The workspace an `acp` process serves and how it creates session engines (the CLI's openSessionEngines). */
 export interface AcpEngines {
   /** Absolute real path of the workspace root. */
@@ -125,7 +133,9 @@ export async function serveAcp(options: ServeAcpOptions): Promise<void> {
       log(`acp: session/cancel ${params.sessionId}: ${isCancelled ? 'the running turn is cancelled' : 'no turn was running'}`);
     });
 
-  const connection = app.connect(ndJsonStream(Writable.toWeb(options.stdout as Writable) as WritableStream<Uint8Array>, Readable.toWeb(options.stdin as Readable) as ReadableStream<Uint8Array>));
+  const output = Writable.toWeb(options.stdout as Writable) as WritableStream<Uint8Array>;
+  const input = Readable.toWeb(options.stdin as Readable) as ReadableStream<Uint8Array>;
+  const connection = app.connect(ndJsonStream(output, input, { maxMessageBytes: MAX_ACP_MESSAGE_BYTES }));
   log(`brass-agent acp ready (workspace ${engines.root})`);
   await connection.closed;
   for (const session of sessions.values()) await session.close();
