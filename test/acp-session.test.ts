@@ -26,7 +26,7 @@ function script(request: RecordedRequest): ScriptedTurn {
   const goal = JSON.stringify(messages.findLast((message) => message.role === 'user')?.content ?? '');
   const isAfterTool = messages.at(-1)?.role === 'tool';
   if (goal.includes('read the readme')) {
-    return isAfterTool ? { text: 'The readme\nsays this\nis a demo.' } : { text: 'Reading it.', toolCalls: [{ name: 'read_file', arguments: { path: 'README.md' } }] };
+    return isAfterTool ? { text: 'The readme\nsays this\nis a demo.' } : { text: 'Reading it.', toolCalls: [{ id: 'call_1', name: 'read_file', arguments: { path: 'README.md' } }] };
   }
   if (goal.includes('fix a.js')) {
     return isAfterTool ? { text: 'Fixed a.' } : { text: 'Fixing a.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/a.js', old_string: '1; // broken', new_string: '2;' } }] };
@@ -90,6 +90,12 @@ describe('brass-agent acp', () => {
     const call = updates.find((update): update is ToolCall & { sessionUpdate: 'tool_call' } => update.sessionUpdate === 'tool_call');
     expect(call).toMatchObject({ title: 'read_file README.md', kind: 'read', status: 'in_progress', locations: [{ path: workspace.path('README.md') }] });
     expect(updates).toContainEqual(expect.objectContaining({ sessionUpdate: 'tool_call_update', toolCallId: call!.toolCallId, status: 'completed' }));
+
+    // The model repeats its call ids in the next turn (as local servers do): the editor still gets a new tool call.
+    await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'read the readme again' }] });
+    const calls = updatesOf(sessionId).filter((update) => update.sessionUpdate === 'tool_call');
+    expect(calls).toHaveLength(2);
+    expect(new Set(calls.map((update) => update.toolCallId)).size).toBe(2);
   });
 
   it('asks permission for an edit with its diff; allow once applies it on disk', { timeout: TIMEOUT_MS }, async () => {

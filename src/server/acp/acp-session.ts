@@ -37,8 +37,14 @@ export class AcpSession {
   private readonly unsubscribe: () => void;
   /** The chain of updates being sent: each waits for the one before. */
   private sending: Promise<void> = Promise.resolve();
-  /** Tool calls started and not yet finished, by id, with their tool. */
-  private readonly openCalls = new Map<string, string>();
+  /**
+   * Tool calls started and not yet finished, by agent and model call id,
+   * with the id the editor knows them by: ours, numbered per session,
+   * since models (local servers especially) repeat call ids across steps
+   * and turns, and sub-agents have their own.
+   */
+  private readonly openCalls = new Map<string, { toolCallId: string; tool: string }>();
+  private callCount = 0;
   /** The tool call that shows the turn's patch while it waits to be applied. */
   private patchCall: { id: string; isDenied: boolean } | null = null;
   private patchCount = 0;
@@ -109,11 +115,13 @@ export class AcpSession {
       case 'text.delta':
         this.sendText(event.text, event.agent);
         break;
-      case 'action.started':
-        this.openCalls.set(event.callId, event.tool);
+      case 'action.started': {
+        this.callCount += 1;
+        const toolCallId = `${this.id}-call-${this.callCount}`;
+        this.openCalls.set(callKey(event), { toolCallId, tool: event.tool });
         this.send({
           sessionUpdate: 'tool_call',
-          toolCallId: event.callId,
+          toolCallId,
           title: toolCallTitle(event.tool, event.input),
           kind: toolKindOf(event.tool),
           status: 'in_progress',
@@ -121,14 +129,16 @@ export class AcpSession {
           rawInput: event.input,
         });
         break;
+      }
       case 'action.completed':
-        this.openCalls.delete(event.callId);
-        this.send({ sessionUpdate: 'tool_call_update', toolCallId: event.callId, status: 'completed', content: [textContent(event.summary)] });
+      case 'action.failed': {
+        const call = this.openCalls.get(callKey(event));
+        if (call === undefined) break;
+        this.openCalls.delete(callKey(event));
+        const isDone = event.type === 'action.completed';
+        this.send({ sessionUpdate: 'tool_call_update', toolCallId: call.toolCallId, status: isDone ? 'completed' : 'failed', content: [textContent(isDone ? event.summary : event.error.message)] });
         break;
-      case 'action.failed':
-        this.openCalls.delete(event.callId);
-        this.send({ sessionUpdate: 'tool_call_update', toolCallId: event.callId, status: 'failed', content: [textContent(event.error.message)] });
-        break;
+      }
       case 'patch.proposed':
         this.showPatch(event.diff, event.files.map((file) => file.path));
         break;
@@ -202,8 +212,8 @@ export class AcpSession {
   /** The tool call an approval is about: the patch, the running call of its tool, or a call of its own. */
   private toolCallFor(event: Extract<AgentEvent, { type: 'approval.requested' }>): string {
     if (event.action === 'patch.apply' && this.patchCall !== null) return this.patchCall.id;
-    const running = [...this.openCalls].reverse().find(([, tool]) => tool === event.tool);
-    return running?.[0] ?? `${this.id}-approval-${event.approvalId}`;
+    const running = [...this.openCalls.values()].reverse().find((call) => call.tool === event.tool);
+    return running?.toolCallId ?? `${this.id}-approval-${event.approvalId}`;
   }
 
   private sendText(text: string, agent: string): void {
@@ -220,6 +230,11 @@ export class AcpSession {
       }),
     );
   }
+}
+
+/** A model call id is unique only within its agent (and not even there, with some servers: see openCalls). */
+function callKey(event: { agent: string; callId: string }): string {
+  return `${event.agent}\u0000${event.callId}`;
 }
 
 function textContent(text: string): ToolCallContent {
