@@ -34,6 +34,11 @@ function script(request: RecordedRequest): ScriptedTurn {
   if (goal.includes('fix c.js')) {
     return isAfterTool ? { text: 'Fixed c.' } : { text: 'Fixing c.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/c.js', old_string: '1; // broken', new_string: '2;' } }] };
   }
+  for (const name of ['d', 'e']) {
+    if (goal.includes(`fix ${name}.js`)) {
+      return isAfterTool ? { text: `Fixed ${name}.` } : { text: `Fixing ${name}.`, toolCalls: [{ name: 'edit_file', arguments: { path: `src/${name}.js`, old_string: '1; // broken', new_string: '2;' } }] };
+    }
+  }
   if (goal.includes('fix b.js')) {
     return isAfterTool ? { text: 'Fixed b.' } : { text: 'Fixing b.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/b.js', old_string: '1; // broken', new_string: '2;' } }] };
   }
@@ -53,7 +58,7 @@ describe('brass-agent acp', () => {
 
   beforeAll(async () => {
     server = await startScriptedLlmServer({ script });
-    workspace = await createTempWorkspace({ files: { 'README.md': '# demo\nThe demo readme.\n', 'src/a.js': A_BEFORE, 'src/b.js': B_BEFORE, 'src/c.js': C_BEFORE } });
+    workspace = await createTempWorkspace({ files: { 'README.md': '# demo\nThe demo readme.\n', 'src/a.js': A_BEFORE, 'src/b.js': B_BEFORE, 'src/c.js': C_BEFORE, 'src/d.js': 'export const d = 1; // broken\n', 'src/e.js': 'export const e = 1; // broken\n' } });
     outside = await createTempWorkspace({ files: { 'secret.txt': 'not for the agent\n' } });
     home = await createTempWorkspace();
     fs.symlinkSync(outside.root, workspace.path('escape'));
@@ -111,6 +116,17 @@ describe('brass-agent acp', () => {
     expect(fs.readFileSync(workspace.path('src/a.js'), 'utf8')).toBe('export const a = 2;\n');
     // The patch's tool call is the one the permission was asked for, and it completed.
     expect(updatesOf(sessionId)).toContainEqual(expect.objectContaining({ sessionUpdate: 'tool_call_update', toolCallId: asked[0]!.toolCall.toolCallId, status: 'completed' }));
+  });
+
+  it('allow always is our session grant: the next patch of the session is applied without asking', { timeout: TIMEOUT_MS }, async () => {
+    const sessionId = await newSession();
+    acp.answerPermission = () => ({ outcome: { outcome: 'selected', optionId: 'session' } });
+    await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'fix d.js' }] });
+    acp.answerPermission = () => ({ outcome: { outcome: 'selected', optionId: 'deny' } });
+    await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'fix e.js' }] });
+    expect(acp.permissionRequests.filter((request) => request.sessionId === sessionId)).toHaveLength(1);
+    expect(fs.readFileSync(workspace.path('src/d.js'), 'utf8')).toBe('export const d = 2;\n');
+    expect(fs.readFileSync(workspace.path('src/e.js'), 'utf8')).toBe('export const e = 2;\n');
   });
 
   it('reject leaves the file unchanged', { timeout: TIMEOUT_MS }, async () => {
