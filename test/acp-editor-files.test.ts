@@ -99,10 +99,12 @@ describe('brass-agent acp with the editor file system', () => {
     expect(server.requests.length).toBe(requestsBefore);
   });
 
-  it('session/load replays a closed session and continues it', { timeout: TIMEOUT_MS }, async () => {
+  it('session/list lists a closed session; session/load replays it and continues it', { timeout: TIMEOUT_MS }, async () => {
     const sessionId = await newSession();
     await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'remember the blue door' }] });
     await acp.agent.request('session/close', { sessionId });
+    const { sessions } = await acp.agent.request('session/list', { cwd: workspace.root });
+    expect(sessions).toContainEqual({ sessionId, cwd: workspace.root, title: expect.stringContaining('remember the blue door'), updatedAt: expect.any(String) });
     await expect(acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'gone?' }] })).rejects.toMatchObject({ code: -32002 });
 
     const since = acp.updates.length;

@@ -82,6 +82,7 @@ describe('brass-agent acp', () => {
     expect(acp.initialize.agentInfo?.name).toBe('brass-agent');
     expect(acp.initialize.agentCapabilities?.promptCapabilities).toEqual({ image: false, audio: false, embeddedContext: true });
     expect(acp.initialize.agentCapabilities?.loadSession).toBe(true);
+    expect(acp.initialize.agentCapabilities?.sessionCapabilities).toEqual({ close: {}, list: {} });
   });
 
   it('runs a prompt turn: streamed message chunks, a read tool call with its location, end_turn', { timeout: TIMEOUT_MS }, async () => {

@@ -45,7 +45,8 @@ export interface ServeAcpOptions {
  * Serves the Agent Client Protocol (version 1) over stdio until the editor
  * closes stdin: `initialize`, `session/new` (its `cwd` must be the served
  * workspace or inside it), `session/load` (stored sessions, replayed),
- * `session/prompt`, `session/cancel`, `session/set_mode`, `session/close`;
+ * `session/list`, `session/prompt`, `session/cancel`, `session/set_mode`,
+ * `session/close`;
  * our events become
  * `session/update` notifications and our approvals
  * `session/request_permission` requests. Then every session is closed
@@ -82,7 +83,7 @@ export async function serveAcp(options: ServeAcpOptions): Promise<void> {
         agentCapabilities: {
           loadSession: engines.store !== null,
           // session/close releases the session (its lock too, so session/load can open it again).
-          sessionCapabilities: { close: {} },
+          sessionCapabilities: { close: {}, ...(engines.store === null ? {} : { list: {} }) },
           // Text and resource links are the baseline; embedded text resources are attached (checked and redacted) too.
           promptCapabilities: { image: false, audio: false, embeddedContext: true },
         },
@@ -109,6 +110,16 @@ export async function serveAcp(options: ServeAcpOptions): Promise<void> {
         const session = await open(client, params.cwd, stored);
         await session.replayHistory();
         return { modes: modeState(session.mode) };
+      }),
+    )
+    .onRequest('session/list', async ({ params }) =>
+      guarded(context, async () => {
+        if (engines.store === null) throw new BrassError('usage', 'sessions are not saved for this workspace: session/list is not available');
+        if (typeof params.cwd === 'string') await checkCwd(engines, params.cwd, undefined);
+        const { sessions: stored, problems } = await engines.store.list(engines.root);
+        for (const problem of problems) log(`warning: ${engines.redact(`${problem.file}: ${problem.message}`)}`);
+        // Every session of the workspace, newest first, in one page (the store keeps a workspace's list small).
+        return { sessions: stored.map((session) => ({ sessionId: session.id, cwd: engines.root, title: session.title, updatedAt: session.updatedAt })) };
       }),
     )
     .onRequest('session/prompt', async ({ params, signal }) => guarded(context, () => sessionOf(params.sessionId).prompt(params.prompt, signal)))
