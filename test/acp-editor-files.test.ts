@@ -64,6 +64,46 @@ describe('brass-agent acp with the editor file system', () => {
     expect(sent).toContain('[REDACTED:');
   });
 
+  it('attaches the file from disk when the editor fails to read it, saying so on stderr', { timeout: TIMEOUT_MS }, async () => {
+    const sessionId = await newSession();
+    const answer = acp.answerFileRead;
+    acp.answerFileRead = () => {
+      throw new Error('buffer unavailable');
+    };
+    try {
+      await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'look again' }, { type: 'resource_link', uri: pathToFileURL(workspace.path('src/a.js')).href, name: 'a.js' }] });
+    } finally {
+      acp.answerFileRead = answer;
+    }
+    expect(lastModelRequest()).toMatch(/File src\/a\.js \(attached by the editor\):\\n`+\\nexport const a = 1; \/\/ on disk/);
+    expect(acp.stderr()).toMatch(/warning: the editor could not read \S*src\/a\.js \(.+\); attached from disk/);
+  });
+
+  it('session/cancel while the editor is asked for a resource cancels the prompt before the model is asked', { timeout: TIMEOUT_MS }, async () => {
+    const sessionId = await newSession();
+    const answer = acp.answerFileRead;
+    let release: () => void = () => undefined;
+    const asked = new Promise<void>((resolveAsked) => {
+      acp.answerFileRead = (request) => {
+        resolveAsked();
+        return new Promise((resolve) => (release = () => resolve({ content: `text of ${request.path}` })));
+      };
+    });
+    const requestsBefore = server.requests.length;
+    try {
+      const prompt = acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'wait' }, { type: 'resource_link', uri: pathToFileURL(workspace.path('src/a.js')).href, name: 'a.js' }] });
+      await asked;
+      await acp.agent.notify('session/cancel', { sessionId });
+      // The notification is handled before the answer that follows it on the same stream.
+      await acp.agent.request('session/list', {});
+      release();
+      expect((await prompt).stopReason).toBe('cancelled');
+    } finally {
+      acp.answerFileRead = answer;
+    }
+    expect(server.requests.length).toBe(requestsBefore);
+  });
+
   it('attaches an embedded resource (a file, and a selection) redacted', { timeout: TIMEOUT_MS }, async () => {
     const sessionId = await newSession();
     await acp.agent.request('session/prompt', {

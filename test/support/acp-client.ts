@@ -25,6 +25,8 @@ export interface AcpTestAgent extends AsyncDisposable {
   permissionRequests: RequestPermissionRequest[];
   /** Every fs/read_text_file the agent asked for. */
   fileReads: ReadTextFileRequest[];
+  /** How the next fs/read_text_file requests are answered (default: `readTextFile` of the options). */
+  answerFileRead: ((request: ReadTextFileRequest) => ReadTextFileResponse | Promise<ReadTextFileResponse>) | undefined;
   /** How the next permission requests are answered (default: reject). */
   answerPermission: (request: RequestPermissionRequest) => RequestPermissionResponse | Promise<RequestPermissionResponse>;
   /** Everything the process wrote to stdout, byte for byte (decoded as UTF-8). */
@@ -80,6 +82,7 @@ export async function startAcpAgent(options: AcpAgentOptions): Promise<AcpTestAg
     updates,
     permissionRequests: [],
     fileReads: [],
+    answerFileRead: options.readTextFile,
     answerPermission: () => ({ outcome: { outcome: 'selected', optionId: 'deny' } }),
     stdout: () => Buffer.concat(stdoutChunks).toString('utf8'),
     stderr: () => stderr,
@@ -113,8 +116,8 @@ export async function startAcpAgent(options: AcpAgentOptions): Promise<AcpTestAg
     })
     .onRequest('fs/read_text_file', ({ params }) => {
       agentProcess.fileReads.push(params);
-      if (options.readTextFile === undefined) throw new Error('this client offers no fs/read_text_file');
-      return options.readTextFile(params);
+      if (agentProcess.answerFileRead === undefined) throw new Error('this client offers no fs/read_text_file');
+      return agentProcess.answerFileRead(params);
     });
   const connection = app.connect(ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, input));
   agentProcess.agent = connection.agent;

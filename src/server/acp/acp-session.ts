@@ -48,6 +48,8 @@ export class AcpSession {
   /** The tool call that shows the turn's patch while it waits to be applied. */
   private patchCall: { id: string; isDenied: boolean } | null = null;
   private patchCount = 0;
+  /** A prompt whose resources are being read, before its turn starts. */
+  private preparing: { isCancelled: boolean } | null = null;
 
   constructor(options: AcpSessionOptions) {
     this.options = options;
@@ -72,11 +74,20 @@ export class AcpSession {
    * turn's summary; the session stays usable.
    */
   async prompt(blocks: readonly ContentBlock[], signal: AbortSignal): Promise<PromptResponse> {
-    if (this.options.engine.isBusy()) throw RequestError.invalidRequest(undefined, 'a prompt is running in this session: wait for it, or send session/cancel');
-    const text = await promptText(blocks, this.options.workspace);
+    if (this.options.engine.isBusy() || this.preparing !== null) throw RequestError.invalidRequest(undefined, 'a prompt is running in this session: wait for it, or send session/cancel');
     const onAbort = () => this.cancel();
     signal.addEventListener('abort', onAbort, { once: true });
     try {
+      // A cancel that comes while the resources are read (the editor may be asked for them) cancels this prompt too.
+      const preparing = { isCancelled: false };
+      this.preparing = preparing;
+      let text: string;
+      try {
+        text = await promptText(blocks, this.options.workspace);
+      } finally {
+        this.preparing = null;
+      }
+      if (preparing.isCancelled) return { stopReason: 'cancelled' };
       const outcome = await this.options.engine.send(text);
       this.settlePatchCall(outcome.state === 'cancelled');
       if (outcome.state !== 'completed' && outcome.state !== 'cancelled' && outcome.state !== 'failed') this.sendText(`\n\n(${outcome.state}: ${outcome.summary})`, MAIN_AGENT);
@@ -91,6 +102,10 @@ export class AcpSession {
 
   /** Cancels the running turn (pending approvals become deny); false when none runs. */
   cancel(): boolean {
+    if (this.preparing !== null) {
+      this.preparing.isCancelled = true;
+      return true;
+    }
     return this.options.engine.cancel();
   }
 

@@ -19,6 +19,8 @@ export interface PromptWorkspace {
   redact(text: string): string;
   /** The editor's `fs/read_text_file` (its buffer, saved or not), when it offers one; null: read from disk. */
   readClientFile: ((absolutePath: string) => Promise<string>) | null;
+  /** Diagnostics (stderr). */
+  warn(message: string): void;
 }
 
 /**
@@ -73,10 +75,21 @@ async function attachFile(uri: string, editorText: string | null, workspace: Pro
   if (resolved.relativePath === null) throw new OutsideWorkspaceError({ requestedPath: filePath, resolvedPath: resolved.absolutePath });
   const observation = await workspace.runtime.execute({ kind: 'fs.readFile', path: resolved.relativePath, tool: READ_FILE_TOOL });
   if (!observation.ok) throw new BrassError('invalid-input', `${resolved.relativePath} cannot be attached: ${observation.error.message}`);
-  const text = editorText ?? (workspace.readClientFile === null ? observation.value.content : await workspace.readClientFile(resolved.absolutePath));
+  const clientText = editorText ?? (workspace.readClientFile === null ? null : await readFromEditor(workspace.readClientFile, resolved.absolutePath, workspace.warn));
+  const text = clientText ?? observation.value.content;
   const cut = truncateUtf8(workspace.redact(text), MAX_MENTION_BYTES);
-  const isPartial = cut.truncated || (editorText === null && workspace.readClientFile === null && observation.value.truncated);
+  const isPartial = cut.truncated || (clientText === null && observation.value.truncated);
   return `File ${escapePromptPath(resolved.relativePath)} (attached by the editor${isPartial ? '; only its beginning' : ''}):\n${fence(cut.text)}`;
+}
+
+/** The editor's text of a file that passed the checks; null (then the disk's, already read) when the editor fails to answer. */
+async function readFromEditor(read: (absolutePath: string) => Promise<string>, absolutePath: string, warn: (message: string) => void): Promise<string | null> {
+  try {
+    return await read(absolutePath);
+  } catch (error) {
+    warn(`the editor could not read ${absolutePath} (${error instanceof Error ? error.message : String(error)}); attached from disk`);
+    return null;
+  }
 }
 
 /** Context the editor sent that is not a file (a selection, a URL's text): redacted and capped. */

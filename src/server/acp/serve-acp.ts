@@ -63,7 +63,7 @@ export async function serveAcp(options: ServeAcpOptions): Promise<void> {
       clientCapabilities.fs?.readTextFile === true
         ? async (absolutePath: string) => (await client.request('fs/read_text_file', { sessionId: engine.id, path: absolutePath })).content
         : null;
-    const session = new AcpSession({ engine, client, workspace: { scope: engines.scope, runtime: engines.runtime, redact: engines.redact, readClientFile }, log });
+    const session = new AcpSession({ engine, client, workspace: { scope: engines.scope, runtime: engines.runtime, redact: engines.redact, readClientFile, warn: (message) => log(`warning: ${engines.redact(message)}`) }, log });
     sessions.set(session.id, session);
     log(`acp: session ${session.id} (cwd ${cwd})`);
     return session;
