@@ -13,6 +13,10 @@ import { terminalSafeLines } from '../terminal-safe-text.js';
 export async function executeAcp(context: CommandContext, raw: Record<string, unknown>): Promise<void> {
   if (context.options.json) throw new BrassError('usage', 'brass-agent acp takes no --json: stdout carries the protocol (JSON-RPC) only');
   const { streams } = context;
+  // Stdout is the protocol's: a dependency that logs with console.log or console.info must not corrupt it.
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
   const engines = await openSessionEngines(context, raw);
   // Loaded here, not at start-up: the ACP SDK is for this command only.
   const { serveAcp } = await import('../../server/acp/index.js');

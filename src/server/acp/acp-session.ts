@@ -164,7 +164,7 @@ export class AcpSession {
       case 'patch.rolled_back':
         this.send({
           sessionUpdate: 'tool_call',
-          toolCallId: `rollback-${event.patchId}`,
+          toolCallId: `${this.id}-rollback-${event.patchId}`,
           title: `Rolled back the change to ${[...event.restored, ...event.removed].join(', ')}`,
           kind: 'edit',
           status: 'completed',
