@@ -85,6 +85,13 @@ describe('brass-agent acp', () => {
     expect(acp.initialize.agentCapabilities?.sessionCapabilities).toEqual({ close: {}, list: {} });
   });
 
+  it('offers our modes, the current one from --mode; session/set_mode switches it and refuses an unknown one', async () => {
+    const created = await acp.agent.request('session/new', { cwd: workspace.root, mcpServers: [] });
+    expect(created.modes).toEqual({ currentModeId: 'write', availableModes: ['read-only', 'propose', 'write', 'autonomous'].map((mode) => ({ id: mode, name: mode })) });
+    await expect(acp.agent.request('session/set_mode', { sessionId: created.sessionId, modeId: 'read-only' })).resolves.toEqual({});
+    await expect(acp.agent.request('session/set_mode', { sessionId: created.sessionId, modeId: 'reckless' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('unknown mode reckless') });
+  });
+
   it('runs a prompt turn: streamed message chunks, a read tool call with its location, end_turn', { timeout: TIMEOUT_MS }, async () => {
     const sessionId = await newSession();
     const response = await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'read the readme please' }] });
