@@ -103,6 +103,8 @@ describe('brass-agent acp', () => {
     const call = updates.find((update): update is ToolCall & { sessionUpdate: 'tool_call' } => update.sessionUpdate === 'tool_call');
     expect(call).toMatchObject({ title: 'read_file README.md', kind: 'read', status: 'in_progress', locations: [{ path: workspace.path('README.md') }] });
     expect(updates).toContainEqual(expect.objectContaining({ sessionUpdate: 'tool_call_update', toolCallId: call!.toolCallId, status: 'completed' }));
+    // The turn ends with how full the context is.
+    expect(updates.at(-1)).toEqual({ sessionUpdate: 'usage_update', used: expect.any(Number), size: expect.any(Number) });
 
     // The model repeats its call ids in the next turn (as local servers do): the editor still gets a new tool call.
     await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'read the readme again' }] });

@@ -174,6 +174,10 @@ export class AcpSession {
       case 'approval.requested':
         this.askPermission(event);
         break;
+      case 'turn.finished':
+        // How full the model's context is now, for the editor's meter.
+        if (event.contextLimit > 0) this.send({ sessionUpdate: 'usage_update', used: event.contextTokens, size: event.contextLimit });
+        break;
       case 'warning':
         this.options.log(`warning: ${event.message}`);
         break;
