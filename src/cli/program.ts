@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { type CommandContext, type CommandRunner, commonOptionsOf } from './command-context.js';
+import { acpCommand } from './commands/acp-command.js';
 import { chatCommand } from './commands/chat-command.js';
 import { configCommand } from './commands/config-command.js';
 import { contextCommand } from './commands/context-command.js';
@@ -72,6 +73,7 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     ['untrust', () => trustCommand('untrust', run)],
     ['serve', () => serveCommand(run)],
     ['mcp', () => mcpCommand(run)],
+    ['acp', () => acpCommand(run)],
   ];
 
   // Bare `brass-agent` on a terminal is the chat; anywhere else it prints the help.
