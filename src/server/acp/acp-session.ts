@@ -7,7 +7,7 @@ import { diffContent } from './diff-content.js';
 import { promptText, type PromptWorkspace } from './prompt-text.js';
 import { pathLocations, toolCallLocations } from './tool-call-locations.js';
 import { toolKindOf } from './tool-call-kind.js';
-import { toolCallTitle } from './tool-call-title.js';
+import { describeToolCall } from '../../agent/events/describe-tool-call.js';
 
 /** The name of the main agent's session in events; text from any other (a sub-agent) is shown as thought. */
 const MAIN_AGENT = 'main';
@@ -137,7 +137,7 @@ export class AcpSession {
         this.send({
           sessionUpdate: 'tool_call',
           toolCallId,
-          title: toolCallTitle(event.tool, event.input),
+          title: describeToolCall(event.tool, event.input),
           kind: toolKindOf(event.tool),
           status: 'in_progress',
           locations: toolCallLocations(event.input, root),
