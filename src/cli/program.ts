@@ -12,6 +12,7 @@ import { policyCommand } from './commands/policy-command.js';
 import { readCommand } from './commands/read-command.js';
 import { rollbackCommand } from './commands/rollback-command.js';
 import { runCommand } from './commands/run-command.js';
+import { serveCommand } from './commands/serve-command.js';
 import { sessionsCommand } from './commands/sessions-command.js';
 import { trustCommand } from './commands/trust-command.js';
 import { undoCommand } from './commands/undo-command.js';
@@ -69,6 +70,7 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     ['config', () => configCommand(run)],
     ['trust', () => trustCommand('trust', run)],
     ['untrust', () => trustCommand('untrust', run)],
+    ['serve', () => serveCommand(run)],
     ['mcp', () => mcpCommand(run)],
   ];
 

@@ -29,3 +29,5 @@ export type { CheckpointStoreChoice } from './open-checkpoint-store.js';
 export { readUserFile } from './read-user-file.js';
 export { writeUserFile } from './write-user-file.js';
 export { writeRunRecord } from './write-run-record.js';
+export { writeServeStateFile } from './serve-state-file.js';
+export type { ServeState, ServeStateFile } from './serve-state-file.js';

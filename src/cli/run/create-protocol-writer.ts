@@ -1,4 +1,5 @@
-import { AGENT_EVENT_VERSION, type AgentEvent, type ProtocolEvent } from '../../agent/events/agent-event.js';
+import type { AgentEvent, ProtocolEvent } from '../../agent/events/agent-event.js';
+import { stampEvent } from '../../agent/events/stamp-event.js';
 import type { TextSink } from './create-human-renderer.js';
 
 /**
@@ -8,11 +9,6 @@ import type { TextSink } from './create-human-renderer.js';
  */
 export function createProtocolWriter(stdout: TextSink, now: () => Date = () => new Date()): (event: AgentEvent) => void {
   return (event) => writeProtocolEvent(stdout, stampEvent(event, now()));
-}
-
-/** An event as the protocol stream and `--save-run` record it: `{ version, time, type, ... }`. */
-export function stampEvent(event: AgentEvent, time: Date): ProtocolEvent {
-  return { version: AGENT_EVENT_VERSION, time: time.toISOString(), ...event };
 }
 
 /** Writes one stamped event as one JSON line. */
