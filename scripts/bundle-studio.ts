@@ -31,6 +31,9 @@ export interface StudioManifest {
 const UNSAFE_IN_SCRIPT = /<\/script|<!--/i;
 const UNSAFE_IN_STYLE = /<\/style/i;
 
+/** The page's icon: none, inline (the CSP's img-src allows data:). */
+export const EMPTY_ICON = 'data:,';
+
 /** The base64 SHA-256 of a text's UTF-8 bytes, as a CSP `'sha256-…'` source names it. */
 export function cspHashOf(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
@@ -47,6 +50,8 @@ export function studioPage(script: string, style: string): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
+    // An empty icon: else the browser asks for /favicon.ico, without the token (a 401 in the console).
+    `<link rel="icon" href="${EMPTY_ICON}">`,
     '<title>brass-agent studio</title>',
     `<style>${style}</style>`,
     '</head>',

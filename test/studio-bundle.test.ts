@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cspHashOf, STUDIO_DIRECTORY, studioPage } from '../scripts/bundle-studio.js';
+import { cspHashOf, EMPTY_ICON, STUDIO_DIRECTORY, studioPage } from '../scripts/bundle-studio.js';
 
 // What `npm run build` writes for `brass-agent serve` (the tests' global setup builds it): one self-contained
 // page whose only script and only style are the ones studio.json hashes for the Content-Security-Policy.
@@ -30,8 +30,10 @@ describe('the studio build', () => {
     expect(manifest.styleSha256).toBe(cspHashOf(style.inner));
     expect(manifest.scriptSha256).toMatch(/^[A-Za-z0-9+/]{43}=$/);
 
-    // The markup around them: nothing else that loads, runs or styles.
-    const markup = style.outer;
+    // The markup around them: nothing else that loads, runs or styles (the icon is inline and empty, so the browser asks for none).
+    const icon = `<link rel="icon" href="${EMPTY_ICON}">`;
+    expect(style.outer).toContain(icon);
+    const markup = style.outer.replace(icon, '');
     expect(markup.match(/<script/gi)).toHaveLength(1);
     expect(markup.match(/<style/gi)).toHaveLength(1);
     expect(markup).not.toMatch(/<(link|img|iframe|object|embed|base)\b|\s(src|href|style)=|\son[a-z]+=/i);

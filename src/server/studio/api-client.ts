@@ -2,28 +2,35 @@ import type { ApprovalAnswer, ContextReport, TranscriptTurn } from '../../agent/
 import type { AgentMode } from '../../agent/events/agent-event.js';
 import { ApiError, apiErrorOf } from './api-error.js';
 
-/** A stored session as `GET /api/sessions` lists it (the shape of `brass-agent sessions --json`). */
+/** A session as `GET /api/sessions` lists it, newest first (stored, or open in this server). */
 export interface SessionSummary {
   id: string;
-  title?: string;
-  updatedAt?: string;
-  turns?: number;
+  /** The first message, cut to one line ('' before the first). */
+  title: string;
+  updatedAt: string;
+  turns: number;
+  isOpen: boolean;
+  isBusy: boolean;
 }
 
-/** `GET /api/sessions/:id`: the session and its finished turns (fields the page does not know are kept, unused). */
+/** `GET /api/sessions/:id`: the session and its finished turns. */
 export interface SessionDetail {
   id: string;
-  mode?: AgentMode;
-  model?: string;
-  busy?: boolean;
-  turns?: TranscriptTurn[];
+  workspace: string;
+  mode: AgentMode;
+  model: string;
+  isBusy: boolean;
+  /** Set when another process holds the session: it can be shown, not continued. */
+  readOnlyReason: string | null;
+  turns: TranscriptTurn[];
 }
 
 /** What `POST /api/sessions/:id/undo` answers. */
 export interface UndoResult {
   restored: string[];
   conflicts: string[];
-  message?: string;
+  /** One line for people (e.g. "nothing to undo"). */
+  message: string;
 }
 
 /** The approval modes a new session can take (as `--approval`). */

@@ -39,8 +39,14 @@ export const INITIAL_CONVERSATION: ConversationState = { items: [], nextKey: 0, 
 
 const STATE_TONE: Record<TurnFinalState, Tone> = { completed: 'success', applied: 'success', proposed: 'info', 'rolled-back': 'error', failed: 'error', cancelled: 'warning' };
 
-/** The conversation of a session opened with history: each finished turn's message, answer and outcome. */
-export function conversationOfHistory(turns: readonly TranscriptTurn[]): ConversationState {
+/** A turn that ran before the page connected: its id comes with its `turn.finished`. */
+export const EARLIER_TURN = 'earlier';
+
+/**
+ * The conversation of a session opened with history: each finished turn's
+ * message, answer and outcome; `isBusy` when a turn is running already.
+ */
+export function conversationOfHistory(turns: readonly TranscriptTurn[], isBusy = false): ConversationState {
   let state = INITIAL_CONVERSATION;
   turns.forEach((turn, index) => {
     state = add({ ...state, turnNumbers: { ...state.turnNumbers, [turn.turnId]: index + 1 } }, [
@@ -49,7 +55,7 @@ export function conversationOfHistory(turns: readonly TranscriptTurn[]): Convers
       { kind: 'notice', text: `${turn.state}: ${turn.summary}`, tone: STATE_TONE[turn.state] },
     ]);
   });
-  return state;
+  return isBusy ? { ...state, runningTurnId: EARLIER_TURN } : state;
 }
 
 /** The conversation after one event of the session's stream (pure; the page keeps it with useReducer). */

@@ -9,7 +9,6 @@ export function DiffView({ diff }: { diff: string }) {
       {lines.map((line, index) => (
         <span key={index} class={`diff-line diff-${line.kind}`}>
           {line.text === '' ? ' ' : line.text}
-          {'\n'}
         </span>
       ))}
     </pre>

@@ -52,10 +52,10 @@ export function SessionList(props: {
           {props.sessions.map((session) => (
             <li key={session.id}>
               <button type="button" class="session-button" aria-current={session.id === props.selectedId ? 'true' : undefined} onClick={() => props.onSelect(session.id)}>
-                <span class="session-title">{session.title === undefined || session.title === '' ? 'untitled' : session.title}</span>
+                <span class="session-title">{session.title === '' ? 'new session' : session.title}</span>
                 <span class="muted">
-                  {session.id}
-                  {session.turns === undefined ? '' : ` · ${session.turns} ${session.turns === 1 ? 'turn' : 'turns'}`}
+                  {session.turns} {session.turns === 1 ? 'turn' : 'turns'}
+                  {session.isBusy ? ' · running' : ''} · {session.id}
                 </span>
               </button>
             </li>

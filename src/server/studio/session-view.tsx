@@ -44,7 +44,7 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
       (loaded) => {
         if (isGone) return;
         setDetail(loaded);
-        dispatch({ type: 'reset', state: conversationOfHistory(loaded.turns ?? []) });
+        dispatch({ type: 'reset', state: conversationOfHistory(loaded.turns, loaded.isBusy) });
         stream = openEventStream({
           url: api.eventsUrl(sessionId),
           headers: api.headers,
@@ -97,7 +97,9 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
 
   const isRunning = conversation.runningTurnId !== null || isSending;
   const isStreamOpen = streamStatus?.state === 'open';
-  const disabledReason = !isStreamOpen ? describeStream(streamStatus) : isRunning ? 'A turn is running: wait for it or cancel it.' : '';
+  const readOnlyReason = detail?.readOnlyReason ?? null;
+  const disabledReason =
+    readOnlyReason !== null ? `Read-only: ${readOnlyReason}` : !isStreamOpen ? describeStream(streamStatus) : isRunning ? 'A turn is running: wait for it or cancel it.' : '';
 
   const send = async (text: string): Promise<boolean> => {
     setSending(true);
@@ -118,7 +120,7 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
     const result = outcome.value;
     if (result.conflicts.length > 0) dispatch({ type: 'notice', text: `undo refused: changed since the checkpoint: ${result.conflicts.join(', ')}`, tone: 'warning' });
     else if (result.restored.length > 0) dispatch({ type: 'notice', text: `undo restored ${result.restored.join(', ')}`, tone: 'success' });
-    else dispatch({ type: 'notice', text: result.message ?? 'nothing to undo', tone: 'info' });
+    else dispatch({ type: 'notice', text: result.message, tone: 'info' });
   };
   const toggleDiff = async () => {
     if (diff !== null) return setDiff(null);
@@ -175,7 +177,7 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
           </aside>
         ) : null}
       </div>
-      <Composer isDisabled={!isStreamOpen || isRunning} disabledReason={disabledReason} onSend={send} />
+      <Composer isDisabled={disabledReason !== ''} disabledReason={disabledReason} onSend={send} />
     </main>
   );
 }

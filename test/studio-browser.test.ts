@@ -1,0 +1,165 @@
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_PATH } from './support/build-once.js';
+import { modelCliEnv } from './support/model-cli-env.js';
+import { startScriptedLlmServer, type ScriptedLlmServer } from './support/scripted-llm-server.js';
+import { createTempWorkspace, type TempWorkspace } from './support/temp-workspace.js';
+
+// The studio end to end: Debian's Chromium (headless, driven by playwright-core; never a downloaded browser)
+// on the page the REAL `brass-agent serve` serves (the built CLI as a child process, its CSP included), the
+// real session engine, and the scripted model on 127.0.0.1 editing a file in a temp workspace.
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = fs.existsSync(CHROMIUM);
+const ORIGINAL = 'export function total(items) {\n  return 0; // broken\n}\n';
+const FIXED_LINE = 'return items.reduce((sum, item) => sum + item, 0);';
+
+interface ServeProcess {
+  url: string;
+  token: string;
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  stderr: () => string;
+}
+
+/** Starts `brass-agent serve` and resolves once it printed its one line (URL and token). */
+function startServe(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /^brass-agent serve: (http:\/\/\S+\/) token (\S+)\n/.exec(stdout);
+      if (match) resolve({ url: match[1]!, token: match[2]!, child, stderr: () => stderr });
+    });
+    child.once('exit', (code) => reject(new Error(`brass-agent serve exited (${code}) before it was ready: ${stdout}${stderr}`)));
+  });
+}
+
+describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : ` (skipped: ${CHROMIUM} is missing; .ci/run installs it)`}`, () => {
+  let model: ScriptedLlmServer;
+  let workspace: TempWorkspace;
+  let home: TempWorkspace;
+  let serve: ServeProcess;
+  let browser: Browser;
+  let page: Page;
+  /** What the page logged as errors (a CSP violation would show here). */
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    model = await startScriptedLlmServer({
+      script: [
+        { text: 'Let me fix the total.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/total.js', old_string: 'return 0; // broken', new_string: FIXED_LINE } }] },
+        { text: 'I fixed the total: it now sums the items.' },
+        // The third request never gets an answer: the person cancels the turn.
+        { fault: 'hang' },
+      ],
+    });
+    workspace = await createTempWorkspace({ files: { 'src/total.js': ORIGINAL, 'README.md': '# shop\n' } });
+    home = await createTempWorkspace();
+    const env = modelCliEnv(home, { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_MODEL: 'scripted', BRASS_LLM_BASE_URL: model.baseUrl });
+    serve = await startServe(['--cwd', workspace.root, '--port', '0'], env);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (serve !== undefined && serve.child.exitCode === null) {
+      const exited = new Promise((resolve) => serve.child.once('exit', resolve));
+      serve.child.kill('SIGTERM');
+      await exited;
+    }
+    await model?.close();
+    await workspace?.dispose();
+    await home?.dispose();
+  });
+
+  it('opens with the token, which then is gone from the address and kept out of storage', async () => {
+    await page.goto(`${serve.url}?token=${serve.token}`);
+    await page.getByRole('heading', { name: 'brass-agent studio' }).waitFor();
+    await page.getByText('Pick a session or start a new one.').waitFor();
+    expect(page.url()).toBe(serve.url);
+    expect(page.url()).not.toContain(serve.token);
+    // A string: evaluated in the page, whose DOM types the tests' tsconfig does not have.
+    expect(await page.evaluate('({ local: localStorage.length, session: sessionStorage.length })')).toEqual({ local: 0, session: 0 });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('streams the answer, shows the approval diff, applies it on approval, shows the context, and undoes', async () => {
+    await page.getByLabel('Mode').selectOption('write');
+    await page.getByLabel('Approval').selectOption('ask');
+    await page.getByRole('button', { name: 'New session' }).click();
+    const message = page.getByLabel('Message', { exact: true });
+    await message.fill('fix the total in src/total.js');
+    // Send is enabled once the session's event stream is open (so no event of the turn can be missed).
+    await page.getByText('live', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    await message.press('Enter');
+
+    // The model's streamed text, then the approval with a coloured diff.
+    const conversation = page.getByRole('list', { name: 'conversation' });
+    await conversation.getByText('Let me fix the total.').waitFor();
+    const approval = page.getByRole('region', { name: /^approval/ });
+    await approval.waitFor();
+    await expect.poll(() => approval.locator('.diff-added').allTextContents()).toEqual([`+  ${FIXED_LINE}`]);
+    expect(await approval.locator('.diff-removed').allTextContents()).toEqual(['-  return 0; // broken']);
+    expect(await approval.locator('.diff-file').allTextContents()).toEqual(expect.arrayContaining(['--- a/src/total.js', '+++ b/src/total.js']));
+    expect(fs.readFileSync(workspace.path('src/total.js'), 'utf8')).toBe(ORIGINAL);
+
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await conversation.getByText('I fixed the total: it now sums the items.').waitFor();
+    await conversation.getByText(/^applied: /).waitFor();
+    expect(fs.readFileSync(workspace.path('src/total.js'), 'utf8')).toContain(FIXED_LINE);
+    await approval.getByText('allowed once').waitFor();
+
+    // The context panel: the file discovery chose, with its reason.
+    await page.getByRole('button', { name: 'Context' }).click();
+    const discovered = page.getByRole('region', { name: 'discovered files' });
+    await discovered.getByText('src/total.js: direct', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'tokens' }).getByText(/this session: \d+ in, \d+ out/).waitFor();
+
+    await page.getByRole('button', { name: 'Undo last change' }).click();
+    await conversation.getByText('undo restored src/total.js').waitFor();
+    expect(fs.readFileSync(workspace.path('src/total.js'), 'utf8')).toBe(ORIGINAL);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('cancels a running turn', async () => {
+    const message = page.getByLabel('Message', { exact: true });
+    await message.fill('and the tax?');
+    // Shift+Enter is a new line, not a send.
+    await message.press('Shift+Enter');
+    await message.pressSequentially('please');
+    expect(await message.inputValue()).toBe('and the tax?\nplease');
+    await message.press('Enter');
+    const conversation = page.getByRole('list', { name: 'conversation' });
+    await conversation.getByText('and the tax?\nplease').waitFor();
+    await page.getByRole('button', { name: 'Cancel turn' }).click();
+    await conversation.getByText(/^cancelled: /).waitFor();
+    await page.getByRole('button', { name: 'Cancel turn' }).waitFor({ state: 'detached' });
+    await message.fill('next');
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+  }, 60_000);
+
+  // Last: it stops the server.
+  it('says plainly when the server is gone', async () => {
+    const exited = new Promise((resolve) => serve.child.once('exit', resolve));
+    serve.child.kill('SIGTERM');
+    await exited;
+    await page.getByText(/^reconnecting \(/).first().waitFor();
+    // Nothing can be sent while the stream is down (the message typed before stays).
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('next');
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByRole('alert').getByText(/^Cannot create a session: cannot reach brass-agent serve .*: is it still running\?$/).waitFor();
+  });
+});
