@@ -15,6 +15,7 @@ import { createTempWorkspace, type TempWorkspace } from './support/temp-workspac
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM);
 const ORIGINAL = 'export function total(items) {\n  return 0; // broken\n}\n';
+const GUIDANCE = '# Shop\nKeep totals exact.\n';
 const FIXED_LINE = 'return items.reduce((sum, item) => sum + item, 0);';
 
 interface ServeProcess {
@@ -59,7 +60,7 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
         { fault: 'hang' },
       ],
     });
-    workspace = await createTempWorkspace({ files: { 'src/total.js': ORIGINAL, 'README.md': '# shop\n' } });
+    workspace = await createTempWorkspace({ files: { 'src/total.js': ORIGINAL, 'README.md': '# shop\n', 'AGENTS.md': GUIDANCE, 'src/AGENTS.md': '# src\nNo floats for money.\n' } });
     home = await createTempWorkspace();
     const env = modelCliEnv(home, { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_MODEL: 'scripted', BRASS_LLM_BASE_URL: model.baseUrl });
     serve = await startServe(['--cwd', workspace.root, '--port', '0'], env);
@@ -94,7 +95,7 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
     expect(pageErrors).toEqual([]);
   });
 
-  it('streams the answer, shows the approval diff, applies it on approval, shows the context, and undoes', async () => {
+  it('streams the answer, shows the approval diff, applies it on approval, shows the context, and undoes (past a conflict when told to)', async () => {
     await page.getByLabel('Mode').selectOption('write');
     await page.getByLabel('Approval').selectOption('ask');
     await page.getByRole('button', { name: 'New session' }).click();
@@ -121,15 +122,26 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
     expect(fs.readFileSync(workspace.path('src/total.js'), 'utf8')).toContain(FIXED_LINE);
     await approval.getByText('allowed once').waitFor();
 
-    // The context panel: the file discovery chose, with its reason.
+    // The context panel: the file discovery chose with its reason, the guidance, the nested context file
+    // disclosed by the edit in src/, the reminder that carried it and in which turn, token use.
     await page.getByRole('button', { name: 'Context' }).click();
     const discovered = page.getByRole('region', { name: 'discovered files' });
     await discovered.getByText('src/total.js: direct', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'guidance files' }).getByText(`AGENTS.md (${Buffer.byteLength(GUIDANCE)} bytes)`, { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'nested context files' }).getByText('src/AGENTS.md (for src/) disclosed', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'reminders' }).getByText('turn 1: src/AGENTS.md', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'tokens' }).getByText(/this session: \d+ in, \d+ out/).waitFor();
 
+    // Changed by hand since the turn: undo names the file and restores only when told to.
+    const edited = fs.readFileSync(workspace.path('src/total.js'), 'utf8').replace('sum + item', 'sum + item + 0');
+    fs.writeFileSync(workspace.path('src/total.js'), edited);
     await page.getByRole('button', { name: 'Undo last change' }).click();
+    await conversation.getByText('undo refused: changed since the last turn: src/total.js').waitFor();
+    expect(fs.readFileSync(workspace.path('src/total.js'), 'utf8')).toBe(edited);
+    await page.getByRole('button', { name: 'Undo anyway (overwrites src/total.js)' }).click();
     await conversation.getByText('undo restored src/total.js').waitFor();
     expect(fs.readFileSync(workspace.path('src/total.js'), 'utf8')).toBe(ORIGINAL);
+    await page.getByRole('button', { name: /^Undo anyway/ }).waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);
   }, 60_000);
 

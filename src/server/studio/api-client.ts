@@ -44,7 +44,8 @@ export interface StudioApi {
   sendMessage(sessionId: string, text: string): Promise<{ turnId: string }>;
   answerApproval(sessionId: string, approvalId: string, answer: ApprovalAnswer): Promise<void>;
   diff(sessionId: string): Promise<string>;
-  undo(sessionId: string): Promise<UndoResult>;
+  /** With `force`, files changed since the last turn are restored too (the conflicts of a first attempt). */
+  undo(sessionId: string, options?: { force?: boolean }): Promise<UndoResult>;
   cancel(sessionId: string): Promise<{ cancelled: boolean }>;
   deleteSession(sessionId: string): Promise<void>;
   context(sessionId: string): Promise<ContextReport>;
@@ -95,7 +96,7 @@ export function createApiClient(token: string, baseUrl = ''): StudioApi {
       await call('POST', sessionPath(sessionId, `/approvals/${encodeURIComponent(approvalId)}`), answer);
     },
     diff: async (sessionId) => (await call<{ diff: string }>('GET', sessionPath(sessionId, '/diff'))).diff,
-    undo: (sessionId) => call('POST', sessionPath(sessionId, '/undo')),
+    undo: (sessionId, options = {}) => call('POST', sessionPath(sessionId, '/undo'), options.force === true ? { force: true } : undefined),
     cancel: (sessionId) => call('POST', sessionPath(sessionId, '/cancel')),
     deleteSession: async (sessionId) => {
       await call('DELETE', sessionPath(sessionId));

@@ -35,6 +35,8 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
   const [isContextOpen, setContextOpen] = useState(false);
   const [report, setReport] = useState<{ report: ContextReport | null; error: string | null }>({ report: null, error: null });
   const [diff, setDiff] = useState<string | null>(null);
+  /** The files that blocked the last undo: offered to overwrite. */
+  const [undoConflicts, setUndoConflicts] = useState<string[]>([]);
 
   // The history first, then the stream (which carries events from the moment of connecting).
   useEffect(() => {
@@ -114,11 +116,12 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
     const result = await attempt(() => api.cancel(sessionId));
     if (result !== null && !result.value.cancelled) dispatch({ type: 'notice', text: 'No turn was running.', tone: 'info' });
   };
-  const undo = async () => {
-    const outcome = await attempt(() => api.undo(sessionId));
+  const undo = async (force: boolean) => {
+    const outcome = await attempt(() => api.undo(sessionId, { force }));
     if (outcome === null) return;
     const result = outcome.value;
-    if (result.conflicts.length > 0) dispatch({ type: 'notice', text: `undo refused: changed since the checkpoint: ${result.conflicts.join(', ')}`, tone: 'warning' });
+    setUndoConflicts(result.conflicts);
+    if (result.conflicts.length > 0) dispatch({ type: 'notice', text: `undo refused: changed since the last turn: ${result.conflicts.join(', ')}`, tone: 'warning' });
     else if (result.restored.length > 0) dispatch({ type: 'notice', text: `undo restored ${result.restored.join(', ')}`, tone: 'success' });
     else dispatch({ type: 'notice', text: result.message, tone: 'info' });
   };
@@ -144,9 +147,14 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
               Cancel turn
             </button>
           ) : null}
-          <button type="button" disabled={isRunning} onClick={() => void undo()}>
+          <button type="button" disabled={isRunning} onClick={() => void undo(false)}>
             Undo last change
           </button>
+          {undoConflicts.length > 0 ? (
+            <button type="button" class="danger" disabled={isRunning} onClick={() => void undo(true)}>
+              Undo anyway (overwrites {undoConflicts.join(', ')})
+            </button>
+          ) : null}
           <button type="button" aria-expanded={diff !== null} onClick={() => void toggleDiff()}>
             {diff === null ? 'Show diff' : 'Hide diff'}
           </button>
