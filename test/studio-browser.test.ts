@@ -56,7 +56,11 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
       script: [
         { text: 'Let me fix the total.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/total.js', old_string: 'return 0; // broken', new_string: FIXED_LINE } }] },
         { text: 'I fixed the total: it now sums the items.' },
-        // The third request never gets an answer: the person cancels the turn.
+        { text: 'Rounding the total.', toolCalls: [{ name: 'edit_file', arguments: { path: 'src/total.js', old_string: 'return 0; // broken', new_string: 'return Math.round(0);' } }] },
+        { text: 'Rounded.' },
+        // Asked again after the denial, with the person's message.
+        { text: 'Understood, I leave it as it is.' },
+        // This request never gets an answer: the person cancels the turn.
         { fault: 'hang' },
       ],
     });
@@ -145,6 +149,26 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
+  it('denies a change with a message for the model: nothing is written, the model gets the message', async () => {
+    const approvals = page.getByRole('region', { name: /^approval/ });
+    const before = await approvals.count();
+    const message = page.getByLabel('Message', { exact: true });
+    await message.fill('round the total');
+    await message.press('Enter');
+    const approval = approvals.nth(before);
+    await approval.getByText('+  return Math.round(0);').waitFor();
+    await approval.getByLabel('Message for the model (with deny)').fill('keep the total unrounded');
+    await approval.getByRole('button', { name: 'Deny' }).click();
+    await approval.getByText('denied', { exact: true }).waitFor();
+    const conversation = page.getByRole('list', { name: 'conversation' });
+    await conversation.getByText('Understood, I leave it as it is.').waitFor();
+    expect(JSON.stringify(model.requests.at(-1)?.body)).toContain('keep the total unrounded');
+    // The model left its pending edit as it was, so the same patch is asked about again: a plain deny ends the turn.
+    await approvals.nth(before + 1).getByRole('button', { name: 'Deny' }).click();
+    await conversation.getByText(/^proposed: /).waitFor();
+    expect(fs.readFileSync(workspace.path('src/total.js'), 'utf8')).toBe(ORIGINAL);
+  }, 60_000);
+
   it('cancels a running turn', async () => {
     const message = page.getByLabel('Message', { exact: true });
     await message.fill('and the tax?');
@@ -160,6 +184,22 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
     await page.getByRole('button', { name: 'Cancel turn' }).waitFor({ state: 'detached' });
     await message.fill('next');
     await expect.poll(() => page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+  }, 60_000);
+
+  it('lists the session, and opens it again with its history in a new page', async () => {
+    const again = await browser.newPage();
+    try {
+      await again.goto(`${serve.url}?token=${serve.token}`);
+      const sessions = again.getByRole('navigation', { name: 'sessions' });
+      await sessions.getByRole('button', { name: /^fix the total in src\/total\.js/ }).click();
+      const conversation = again.getByRole('list', { name: 'conversation' });
+      await conversation.getByText('fix the total in src/total.js', { exact: true }).waitFor();
+      await conversation.getByText('I fixed the total: it now sums the items.').waitFor();
+      await conversation.getByText('round the total', { exact: true }).waitFor();
+      await conversation.getByText(/^cancelled: /).waitFor();
+    } finally {
+      await again.close();
+    }
   }, 60_000);
 
   // Last: it stops the server.
