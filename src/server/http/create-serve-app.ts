@@ -53,7 +53,17 @@ export function createServeApp(options: ServeAppOptions): Hono {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use('*', requestGuard({ token: options.token, allowedHosts: options.allowedHosts }));
-  app.use('*', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => sendError(c, 413, 'too-large', `the request body is larger than ${maxBodyBytes} bytes`) }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => {
+        // The rest of the body is never read: the connection cannot carry another request (RFC 9110, 15.5.14).
+        c.header('Connection', 'close');
+        return sendError(c, 413, 'too-large', `the request body is larger than ${maxBodyBytes} bytes`);
+      },
+    }),
+  );
 
   app.get('/', async (c) => {
     const page = await loadStudioPage(options.studioDirectory);

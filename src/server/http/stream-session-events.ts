@@ -8,6 +8,9 @@ export const MAX_CLIENT_QUEUE_EVENTS = 5000;
 /** A comment line this often keeps proxies and browsers from closing an idle stream. */
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 
+/** What a client's queue holds: events, a heartbeat comment, the notice of events lost before a resume. */
+type StreamItem = LoggedEvent | { heartbeat: true } | { lost: number };
+
 /** Test and bench seams of the stream (internal). */
 export interface StreamSessionEventsInternal {
   maxQueueEvents?: number;
@@ -30,17 +33,33 @@ export function streamSessionEvents(c: Context, log: SessionEventLog, internal: 
   const heartbeatMs = internal.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
   const lastEventId = parseEventId(c.req.header('last-event-id'));
   return streamSSE(c, async (stream) => {
-    const queue: (LoggedEvent | { heartbeat: true } | { lost: number })[] = [];
-    let wake: (() => void) | null = null;
+    const queue: StreamItem[] = [];
     let isEnded = false;
-    const signal = () => {
-      const resume = wake;
-      wake = null;
-      resume?.();
-    };
+    let isWriting = false;
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let stopListening: () => void = () => undefined;
+    // Ending lets go of the log at once: a write that is stuck (a client that stopped reading) holds nothing more.
     const end = () => {
       isEnded = true;
-      signal();
+      stopListening();
+      if (!isWriting) finish();
+    };
+    // Writes the queue out, one write at a time; started by each new item, so an event that finds the
+    // stream idle is written within the emit that produced it (no hop through a waiting loop).
+    const pump = async () => {
+      if (isWriting) return;
+      isWriting = true;
+      try {
+        for (let next = queue.shift(); next !== undefined && !isEnded && !stream.aborted; next = queue.shift()) await writeItem(stream, next);
+      } finally {
+        isWriting = false;
+        if (isEnded || stream.aborted) finish();
+      }
+    };
+    const enqueue = (item: StreamItem) => {
+      queue.push(item);
+      void pump();
     };
     // since + subscribe with no await between: no event falls between the replay and the live ones.
     if (lastEventId !== null) {
@@ -55,28 +74,25 @@ export function streamSessionEvents(c: Context, log: SessionEventLog, internal: 
           end();
           return;
         }
-        queue.push(event);
-        signal();
+        enqueue(event);
       },
       onClose: end,
     });
+    // Only while idle: a client that is behind gets events, which keep it open as well.
     const heartbeat = setInterval(() => {
-      queue.push({ heartbeat: true });
-      signal();
+      if (queue.length === 0 && !isWriting) enqueue({ heartbeat: true });
     }, heartbeatMs);
-    stream.onAbort(end);
-    try {
-      while (!isEnded && !stream.aborted) {
-        const next = queue.shift();
-        if (next === undefined) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          continue;
-        }
-        await writeItem(stream, next);
-      }
-    } finally {
+    stopListening = () => {
       clearInterval(heartbeat);
       unsubscribe();
+      queue.length = 0;
+    };
+    stream.onAbort(end);
+    void pump();
+    try {
+      await finished;
+    } finally {
+      stopListening();
     }
   });
 }
@@ -91,7 +107,7 @@ function drop(c: Context, stream: SSEStreamingApi): void {
   (c.env as { outgoing?: { destroy?: () => void } } | undefined)?.outgoing?.destroy?.();
 }
 
-async function writeItem(stream: SSEStreamingApi, item: LoggedEvent | { heartbeat: true } | { lost: number }): Promise<void> {
+async function writeItem(stream: SSEStreamingApi, item: StreamItem): Promise<void> {
   if ('heartbeat' in item) {
     await stream.write(': heartbeat\n\n');
     return;
