@@ -1,11 +1,9 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import type { Readable } from 'node:stream';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_PATH } from './support/build-once.js';
 import { modelCliEnv } from './support/model-cli-env.js';
 import { startScriptedLlmServer, type ScriptedLlmServer } from './support/scripted-llm-server.js';
+import { type ServeProcess, startServe } from './support/serve-cli.js';
 import { createTempWorkspace, type TempWorkspace } from './support/temp-workspace.js';
 
 // The studio end to end: Debian's Chromium (headless, driven by playwright-core; never a downloaded browser)
@@ -17,29 +15,6 @@ const hasChromium = fs.existsSync(CHROMIUM);
 const ORIGINAL = 'export function total(items) {\n  return 0; // broken\n}\n';
 const GUIDANCE = '# Shop\nKeep totals exact.\n';
 const FIXED_LINE = 'return items.reduce((sum, item) => sum + item, 0);';
-
-interface ServeProcess {
-  url: string;
-  token: string;
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  stderr: () => string;
-}
-
-/** Starts `brass-agent serve` and resolves once it printed its one line (URL and token). */
-function startServe(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /^brass-agent serve: (http:\/\/\S+\/) token (\S+)\n/.exec(stdout);
-      if (match) resolve({ url: match[1]!, token: match[2]!, child, stderr: () => stderr });
-    });
-    child.once('exit', (code) => reject(new Error(`brass-agent serve exited (${code}) before it was ready: ${stdout}${stderr}`)));
-  });
-}
 
 describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : ` (skipped: ${CHROMIUM} is missing; .ci/run installs it)`}`, () => {
   let model: ScriptedLlmServer;
@@ -67,7 +42,7 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
     workspace = await createTempWorkspace({ files: { 'src/total.js': ORIGINAL, 'README.md': '# shop\n', 'AGENTS.md': GUIDANCE, 'src/AGENTS.md': '# src\nNo floats for money.\n' } });
     home = await createTempWorkspace();
     const env = modelCliEnv(home, { BRASS_LLM_PROVIDER: 'openai-compatible', BRASS_LLM_MODEL: 'scripted', BRASS_LLM_BASE_URL: model.baseUrl });
-    serve = await startServe(['--cwd', workspace.root, '--port', '0'], env);
+    serve = await startServe(['--cwd', workspace.root, '--port', '0'], { env });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     page = await browser.newPage();
     page.on('console', (message) => {
@@ -78,11 +53,7 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
 
   afterAll(async () => {
     await browser?.close();
-    if (serve !== undefined && serve.child.exitCode === null) {
-      const exited = new Promise((resolve) => serve.child.once('exit', resolve));
-      serve.child.kill('SIGTERM');
-      await exited;
-    }
+    await serve?.stop();
     await model?.close();
     await workspace?.dispose();
     await home?.dispose();
@@ -204,9 +175,7 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
 
   // Last: it stops the server.
   it('says plainly when the server is gone', async () => {
-    const exited = new Promise((resolve) => serve.child.once('exit', resolve));
-    serve.child.kill('SIGTERM');
-    await exited;
+    expect(await serve.stop()).toBe(0);
     await page.getByText(/^reconnecting \(/).first().waitFor();
     // Nothing can be sent while the stream is down (the message typed before stays).
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
