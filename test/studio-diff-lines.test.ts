@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDiffLines } from '../src/server/studio/diff-lines.js';
+import { classifyDiffLines } from '../src/server/studio/classify-diff-lines.js';
 
 describe('the studio diff view', () => {
   it('tells file headers, hunks, additions, removals and context apart', () => {

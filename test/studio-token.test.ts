@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitToken } from '../src/server/studio/take-token.js';
+import { splitToken } from '../src/server/studio/split-token.js';
 
 describe('the studio token', () => {
   it('is taken from the address, which keeps its other parts', () => {

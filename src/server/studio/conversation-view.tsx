@@ -1,3 +1,4 @@
+import { Component } from 'preact';
 import type { ApprovalAnswer } from '../../agent/engine/session-engine.js';
 import { ApprovalCard } from './approval-card.js';
 import type { ConversationItem } from './conversation-state.js';
@@ -8,17 +9,40 @@ const TOOL_STATUS_TEXT = { running: 'running', done: 'done', failed: 'failed' } 
 export function ConversationView(props: { items: readonly ConversationItem[]; onAnswer(approvalId: string, answer: ApprovalAnswer): Promise<void> }) {
   if (props.items.length === 0) return <p class="muted">No messages yet: write one below.</p>;
   return (
-    <ol class="conversation" aria-label="conversation" aria-live="polite">
+    <ol class="conversation" aria-label="conversation">
       {props.items.map((item) => (
-        <li key={item.key} class={`item item-${item.kind}`}>
-          <ItemView item={item} onAnswer={props.onAnswer} />
-        </li>
+        <ItemRow key={item.key} item={item} onAnswer={props.onAnswer} />
       ))}
     </ol>
   );
 }
 
-function ItemView({ item, onAnswer }: { item: ConversationItem; onAnswer(approvalId: string, answer: ApprovalAnswer): Promise<void> }) {
+interface ItemProps {
+  item: ConversationItem;
+  onAnswer(approvalId: string, answer: ApprovalAnswer): Promise<void>;
+}
+
+/**
+ * One entry, rendered again only when it changed: items are immutable, so
+ * while text streams into the last one the others (diffs included) are not
+ * diffed again on every delta.
+ */
+class ItemRow extends Component<ItemProps> {
+  override shouldComponentUpdate(next: ItemProps): boolean {
+    return next.item !== this.props.item;
+  }
+
+  override render() {
+    const { item, onAnswer } = this.props;
+    return (
+      <li class={`item item-${item.kind}`}>
+        <ItemView item={item} onAnswer={onAnswer} />
+      </li>
+    );
+  }
+}
+
+function ItemView({ item, onAnswer }: ItemProps) {
   switch (item.kind) {
     case 'user':
       return <p class="text user-text">{item.text}</p>;

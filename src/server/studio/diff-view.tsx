@@ -1,4 +1,4 @@
-import { classifyDiffLines } from './diff-lines.js';
+import { classifyDiffLines } from './classify-diff-lines.js';
 
 /** A unified diff, one line per row: file headers bold, additions green, removals red (text only, never markup). */
 export function DiffView({ diff }: { diff: string }) {

@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { createApiClient } from './api-client.js';
 import { App } from './app.js';
-import { splitToken } from './take-token.js';
+import { splitToken } from './split-token.js';
 
 // The token comes once in the address (`/?token=…`); it lives on in memory only (never in storage), and the
 // address loses it at once, so it stays out of the history, bookmarks and what a screen share shows.

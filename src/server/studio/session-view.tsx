@@ -9,7 +9,7 @@ import { ConversationView } from './conversation-view.js';
 import { describeError } from './describe-error.js';
 import { DiffView } from './diff-view.js';
 import { type EventStream, type EventStreamStatus, openEventStream } from './event-stream.js';
-import { agentEventOf } from './studio-events.js';
+import { agentEventOf } from './agent-event-of.js';
 
 type ConversationAction = { type: 'reset'; state: ConversationState } | { type: 'event'; event: AgentEvent } | { type: 'notice'; text: string; tone: Tone };
 
@@ -139,7 +139,9 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
       <header class="session-header">
         <h2>Session {sessionId}</h2>
         <p class="muted">
-          {detail?.mode ?? ''} {detail?.model ?? ''} · <span class={`stream stream-${streamStatus?.state ?? 'connecting'}`}>{describeStream(streamStatus)}</span>
+          {detail?.mode ?? ''} {detail?.model ?? ''} · <span role="status" class={`stream stream-${streamStatus?.state ?? 'connecting'}`}>
+            {describeStream(streamStatus)}
+          </span>
         </p>
         <div class="session-actions">
           {isRunning ? (
