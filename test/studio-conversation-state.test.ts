@@ -88,6 +88,25 @@ describe('the studio conversation', () => {
     expect(contents(state)).toEqual([{ kind: 'tool', callId: 'c1', tool: 'shell', input: '{"command":"npm test"}', status: 'failed', result: 'denied: not allowed' }]);
   });
 
+  it('turns the other events into one notice each', () => {
+    const state = replay([
+      { type: 'warning', message: '3 event(s) after Last-Event-ID are no longer kept by the server' },
+      { type: 'validation.completed', passed: false, commands: [{ name: 'test', exitCode: 1 }] },
+      { type: 'patch.rolled_back', patchId: 'p', restored: ['src/a.ts'], removed: [] },
+      { type: 'checkpoint.restored', restored: ['src/b.ts'] },
+      { type: 'command.changed_files', command: 'npm run fmt', files: [{ path: 'src/c.ts', status: 'modified' }] },
+      { type: 'session.compacted', turns: 4, tokensBefore: 9000, tokensAfter: 1200, isForced: false },
+    ]);
+    expect(contents(state)).toEqual([
+      { kind: 'notice', text: '3 event(s) after Last-Event-ID are no longer kept by the server', tone: 'warning' },
+      { kind: 'notice', text: 'validation fails: test (exit 1)', tone: 'error' },
+      { kind: 'notice', text: 'patch rolled back: restored src/a.ts, removed nothing', tone: 'warning' },
+      { kind: 'notice', text: 'restored from the checkpoint: src/b.ts', tone: 'warning' },
+      { kind: 'notice', text: 'npm run fmt changed src/c.ts (modified)', tone: 'warning' },
+      { kind: 'notice', text: 'compacted 4 turns: 9000 → 1200 tokens', tone: 'info' },
+    ]);
+  });
+
   it('opens a session with its history, numbering the turns', () => {
     const state = conversationOfHistory([
       { turnId: 'a', user: 'one', assistant: 'first answer', state: 'completed', summary: 'done' },
@@ -101,6 +120,10 @@ describe('the studio conversation', () => {
       { kind: 'notice', text: 'cancelled: cancelled by the person', tone: 'warning' },
     ]);
     expect(replay([{ type: 'turn.started', turnId: 'c', text: 'three' }], state).turnNumbers).toEqual({ a: 1, b: 2, c: 3 });
+    // Opened while a turn runs: cancel is offered until its turn.finished arrives.
+    const busy = conversationOfHistory([], true);
+    expect(busy.runningTurnId).not.toBeNull();
+    expect(replay([{ type: 'turn.finished', turnId: 'x', state: 'completed', summary: 'ok', inputTokens: 1, outputTokens: 1, contextTokens: 1, contextLimit: 10 }], busy).runningTurnId).toBeNull();
   });
 
   it('cuts a long tool input to one short line', () => {
