@@ -37,10 +37,10 @@ import { openEventStream, startServe } from '../test/support/serve-cli.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const ROUNDS = option('--rounds', 7);
+const ROUNDS = option('--rounds', 5);
 const MESSAGES = option('--messages', 1_000);
 const LATENCY_EVENTS = 200;
-const BURST_EVENTS = 4_000;
+const BURST_EVENTS = 2_000;
 const BURST_SLICE = 100;
 const MANY_CLIENTS = 20;
 const SESSIONS = 20;

@@ -149,9 +149,13 @@ describe('serve: event streams in process', () => {
     for (let index = 1; index <= 3; index++) engine.emit(warning(index));
     const fresh = await request(`/api/sessions/${session.engine.id}/events`);
     const resumed = await request(`/api/sessions/${session.engine.id}/events`, { headers: { 'last-event-id': '1' } });
+    const everything = await request(`/api/sessions/${session.engine.id}/events`, { headers: { 'last-event-id': '0' } });
     engine.emit(warning(4));
+    expect((await readBlocks(everything, 4)).blocks.map((block) => /^id: (\d+)$/m.exec(block)?.[1])).toEqual(['1', '2', '3', '4']);
     expect((await readBlocks(fresh, 1)).blocks.map((block) => /^id: (\d+)$/m.exec(block)?.[1])).toEqual(['4']);
     expect((await readBlocks(resumed, 3)).blocks.map((block) => /^id: (\d+)$/m.exec(block)?.[1])).toEqual(['2', '3', '4']);
+    // The clients went away (readBlocks cancels the body): the session holds no stream for them.
+    expect(session.events.listenerCount).toBe(0);
   });
 
   it('drops a client that stops reading once its queue is full, instead of buffering without end', async () => {

@@ -98,6 +98,23 @@ describe('brass-agent serve: where it listens', () => {
     }
   });
 
+  it('exits, naming the problem, when the port is taken or serve.json cannot be written (the listener does not keep it alive)', { timeout: TIMEOUT_MS }, async () => {
+    const { workspace, home, env } = await setUp();
+    const first = await startServe(['--cwd', workspace.root], { env });
+    cleanups.push(async () => void (await first.stop('SIGKILL')));
+    const taken = await runCli(['serve', '--port', String(first.port), '--cwd', workspace.root], { env });
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toContain(`cannot listen on 127.0.0.1:${first.port}: EADDRINUSE`);
+    expect(await first.stop()).toBe(0);
+
+    // The state directory's brass-agent folder is a file: serve.json cannot go there.
+    home.write('blocked-state/brass-agent', 'not a folder');
+    const blocked = await runCli(['serve', '--cwd', workspace.root], { env: { ...env, XDG_STATE_HOME: home.path('blocked-state') } });
+    expect(blocked.code).toBe(1);
+    expect(blocked.stdout).toBe('');
+    expect(blocked.stderr).toMatch(/^error: cannot write .*blocked-state\/brass-agent\/serve\.json: /m);
+  });
+
   it('documents itself in --help, and the command list names it', async () => {
     const help = await runCli(['serve', '--help']);
     expect(help.code).toBe(0);

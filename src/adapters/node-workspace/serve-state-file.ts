@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { BrassError } from '../../core/index.js';
 import { writeViaTempFile } from '../file-system/write-via-temp-file.js';
 import { stateDirectory } from '../session-store/index.js';
 import { readOptionalTextFile } from './read-optional-file.js';
@@ -28,12 +29,18 @@ export interface ServeStateFile {
  * `~/.local/state/brass-agent`), so local clients find the running
  * server and its token. The newest server's file wins: `remove` leaves the
  * file alone when it no longer names this process.
+ *
+ * @throws BrassError `state-file` when the directory or the file cannot be written.
  */
 export async function writeServeStateFile(env: NodeJS.ProcessEnv, homeDir: string, state: ServeState): Promise<ServeStateFile> {
   const directory = stateDirectory(env, homeDir);
-  await fs.promises.mkdir(directory, { recursive: true, mode: DIRECTORY_MODE });
   const file = path.join(directory, 'serve.json');
-  await writeViaTempFile(file, `${JSON.stringify(state)}\n`, { mode: FILE_MODE, isDurable: false });
+  try {
+    await fs.promises.mkdir(directory, { recursive: true, mode: DIRECTORY_MODE });
+    await writeViaTempFile(file, `${JSON.stringify(state)}\n`, { mode: FILE_MODE, isDurable: false });
+  } catch (error) {
+    throw new BrassError('state-file', `cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error, hint: 'set XDG_STATE_HOME to a directory you can write' });
+  }
   return {
     path: file,
     async remove() {

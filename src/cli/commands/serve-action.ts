@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { writeServeStateFile } from '../../adapters/node-workspace/index.js';
+import { type ServeStateFile, writeServeStateFile } from '../../adapters/node-workspace/index.js';
 import { BrassError } from '../../core/index.js';
 import { ServeSessions, allowedHostsFor, createServeApp, createServeToken, isLoopbackHost, startServeListener } from '../../server/http/index.js';
 import type { CommandContext } from '../command-context.js';
@@ -35,7 +35,6 @@ export async function executeServe(context: CommandContext, raw: Record<string, 
   const { workspace } = engines;
   const token = createServeToken();
   const sessions = new ServeSessions({ createEngine: (choice) => engines.create(choice), store: engines.store, workspace: workspace.root });
-  const stopped = untilStopSignal();
   const listener = await startServeListener({
     host,
     port,
@@ -50,15 +49,18 @@ export async function executeServe(context: CommandContext, raw: Record<string, 
         onUnexpectedError: (error) => output.error(`serve: ${workspace.redactor.redact(error instanceof Error ? (error.stack ?? error.message) : String(error)).text}`),
       }).fetch,
   });
-  const stateFile = await writeServeStateFile(streams.env, workspace.probe.homeDir, { url: listener.url, token, pid: process.pid });
+  const stopped = untilStopSignal();
+  let stateFile: ServeStateFile | null = null;
   try {
+    stateFile = await writeServeStateFile(streams.env, workspace.probe.homeDir, { url: listener.url, token, pid: process.pid });
     output.result(`brass-agent serve: ${listener.url} token ${token}`);
     await stopped.signal;
   } finally {
+    // Also when serve.json cannot be written: the listener would otherwise keep the process alive.
     stopped.dispose();
     await sessions.closeAll();
     await listener.close();
-    await stateFile.remove();
+    await stateFile?.remove();
   }
 }
 

@@ -109,6 +109,7 @@ export class ServeSessions {
     const held = this.open.get(id);
     if (held === undefined) return false;
     this.open.delete(id);
+    this.createdAt.delete(id);
     try {
       await held.engine.close();
     } finally {
