@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
-  it('denies a change with a message for the model: nothing is written, the model gets the message', async () => {
+  it('denies a change with a message for the model from a page opened mid-turn: nothing is written, the model gets the message', async () => {
     const approvals = page.getByRole('region', { name: /^approval/ });
     const before = await approvals.count();
     const message = page.getByLabel('Message', { exact: true });
@@ -128,8 +128,26 @@ describe.skipIf(!hasChromium)(`the studio in a real browser${hasChromium ? '' : 
     await message.press('Enter');
     const approval = approvals.nth(before);
     await approval.getByText('+  return Math.round(0);').waitFor();
-    await approval.getByLabel('Message for the model (with deny)').fill('keep the total unrounded');
-    await approval.getByRole('button', { name: 'Deny' }).click();
+
+    // A second page opened while the approval waits: it replays the running turn (and not the finished ones).
+    const second = await browser.newPage();
+    try {
+      await second.goto(`${serve.url}?token=${serve.token}`);
+      await second.getByRole('navigation', { name: 'sessions' }).getByRole('button', { name: /^fix the total in src\/total\.js/ }).click();
+      const secondConversation = second.getByRole('list', { name: 'conversation' });
+      await secondConversation.getByText('round the total', { exact: true }).waitFor();
+      const pending = second.getByRole('region', { name: /^approval/ });
+      await pending.getByText('+  return Math.round(0);').waitFor();
+      // The history's turn is shown once: from the history, not again from the replay.
+      expect(await secondConversation.getByText('fix the total in src/total.js', { exact: true }).count()).toBe(1);
+      expect(await pending.count()).toBe(1);
+      await pending.getByLabel('Message for the model (with deny)').fill('keep the total unrounded');
+      await pending.getByRole('button', { name: 'Deny' }).click();
+      await pending.getByText('denied', { exact: true }).waitFor();
+    } finally {
+      await second.close();
+    }
+    // The first page learns the answer from its own stream.
     await approval.getByText('denied', { exact: true }).waitFor();
     const conversation = page.getByRole('list', { name: 'conversation' });
     await conversation.getByText('Understood, I leave it as it is.').waitFor();

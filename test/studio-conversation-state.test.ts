@@ -126,6 +126,32 @@ describe('the studio conversation', () => {
     expect(replay([{ type: 'turn.finished', turnId: 'x', state: 'completed', summary: 'ok', inputTokens: 1, outputTokens: 1, contextTokens: 1, contextLimit: 10 }], busy).runningTurnId).toBeNull();
   });
 
+  it('opened mid-turn, skips the replayed events of the history turns and shows the running one', () => {
+    const history = conversationOfHistory([{ turnId: 'a', user: 'one', assistant: 'first answer', state: 'completed', summary: 'done' }], true);
+    const state = replay(
+      [
+        { type: 'turn.started', turnId: 'a', text: 'one' },
+        { type: 'text.delta', text: 'first answer', agent: 'main' },
+        { type: 'turn.finished', turnId: 'a', state: 'completed', summary: 'done', inputTokens: 1, outputTokens: 1, contextTokens: 1, contextLimit: 10 },
+        { type: 'turn.started', turnId: 'b', text: 'two' },
+        { type: 'text.delta', text: 'working', agent: 'main' },
+        APPROVAL,
+      ],
+      history,
+    );
+    expect(contents(state)).toEqual([
+      { kind: 'user', text: 'one' },
+      { kind: 'assistant', text: 'first answer', isStreaming: false },
+      { kind: 'notice', text: 'completed: done', tone: 'success' },
+      { kind: 'user', text: 'two' },
+      { kind: 'assistant', text: 'working', isStreaming: false },
+      { kind: 'approval', request: APPROVAL, resolution: null },
+    ]);
+    expect(state.runningTurnId).toBe('b');
+    expect(state.turnNumbers).toEqual({ a: 1, b: 2 });
+    expect(state.finishedTurns).toBe(0);
+  });
+
   it('cuts a long tool input to one short line', () => {
     const input = shortInput({ content: `line one\n${'x'.repeat(500)}` });
     expect(input).toHaveLength(MAX_INPUT_CHARS);

@@ -88,6 +88,20 @@ describe('the studio event stream', () => {
     expect(sink.statuses.map((status) => status.state)).toEqual(['open', 'reconnecting', 'open', 'closed']);
   });
 
+  it('sends a given Last-Event-ID on the first attempt too (0: every event the server keeps)', async () => {
+    const attempts: Attempt[] = [];
+    const url = await startServer((attempt) => {
+      attempts.push(attempt);
+      startEventStream(attempt.response);
+      attempt.response.write('id: 1\ndata: {}\n\n');
+    });
+    const sink = collect(1);
+    const stream = openEventStream({ url, headers: {}, onEvent: sink.onEvent, onStatus: sink.onStatus, lastEventId: '0' });
+    await sink.done;
+    stream.close();
+    expect(attempts[0]?.headers['last-event-id']).toBe('0');
+  });
+
   it('stops at a refusal and says why, without retrying', async () => {
     let attempts = 0;
     const url = await startServer(({ response }) => {

@@ -72,6 +72,13 @@ describe('the studio SSE parser', () => {
     expect(retryMs).toBe(2500);
   });
 
+  it('starts from a given last event id (what the first connection sends)', () => {
+    const parser = createSseParser(() => undefined, '0');
+    expect(parser.lastEventId).toBe('0');
+    parser.push('data: no id\n\n');
+    expect(parser.lastEventId).toBe('0');
+  });
+
   it('after end() drops the unfinished event with its id, and keeps the last dispatched id and retry for the next connection', () => {
     const events: ServerSentEvent[] = [];
     const parser = createSseParser((event) => events.push(event));

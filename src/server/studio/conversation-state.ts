@@ -33,9 +33,22 @@ export interface ConversationState {
   tokens: { used: number; limit: number } | null;
   /** Bumped at every `turn.finished`: the context panel refreshes on it. */
   finishedTurns: number;
+  /** The turns shown from the history: when the stream replays one of them, its events are skipped. */
+  historyTurnIds: readonly string[];
+  /** The history turn being replayed now, or null. */
+  skippingTurnId: string | null;
 }
 
-export const INITIAL_CONVERSATION: ConversationState = { items: [], nextKey: 0, runningTurnId: null, turnNumbers: {}, tokens: null, finishedTurns: 0 };
+export const INITIAL_CONVERSATION: ConversationState = {
+  items: [],
+  nextKey: 0,
+  runningTurnId: null,
+  turnNumbers: {},
+  tokens: null,
+  finishedTurns: 0,
+  historyTurnIds: [],
+  skippingTurnId: null,
+};
 
 const STATE_TONE: Record<TurnFinalState, Tone> = { completed: 'success', applied: 'success', proposed: 'info', 'rolled-back': 'error', failed: 'error', cancelled: 'warning' };
 
@@ -44,7 +57,9 @@ export const EARLIER_TURN = 'earlier';
 
 /**
  * The conversation of a session opened with history: each finished turn's
- * message, answer and outcome; `isBusy` when a turn is running already.
+ * message, answer and outcome; `isBusy` when a turn is running already (its
+ * events come from the stream's replay, which also repeats the history's
+ * turns: those are skipped).
  */
 export function conversationOfHistory(turns: readonly TranscriptTurn[], isBusy = false): ConversationState {
   let state = INITIAL_CONVERSATION;
@@ -55,11 +70,16 @@ export function conversationOfHistory(turns: readonly TranscriptTurn[], isBusy =
       { kind: 'notice', text: `${turn.state}: ${turn.summary}`, tone: STATE_TONE[turn.state] },
     ]);
   });
-  return isBusy ? { ...state, runningTurnId: EARLIER_TURN } : state;
+  const opened = { ...state, historyTurnIds: turns.map((turn) => turn.turnId) };
+  return isBusy ? { ...opened, runningTurnId: EARLIER_TURN } : opened;
 }
 
 /** The conversation after one event of the session's stream (pure; the page keeps it with useReducer). */
 export function reduceConversation(state: ConversationState, event: AgentEvent): ConversationState {
+  if (state.skippingTurnId !== null) {
+    return event.type === 'turn.finished' && event.turnId === state.skippingTurnId ? { ...state, skippingTurnId: null } : state;
+  }
+  if (event.type === 'turn.started' && state.historyTurnIds.includes(event.turnId)) return { ...state, skippingTurnId: event.turnId };
   if (event.type === 'text.delta') {
     if (event.agent !== MAIN_AGENT || event.text.length === 0) return state;
     const last = state.items.at(-1);

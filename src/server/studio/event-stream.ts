@@ -21,6 +21,8 @@ export interface EventStreamOptions {
   onEvent(event: ServerSentEvent): void;
   onStatus?(status: EventStreamStatus): void;
   retryMs?: number;
+  /** Sent as `Last-Event-ID` on the first attempt too (`'0'`: every event the server still keeps). */
+  lastEventId?: string;
   /** Test seam (internal): the fetch to use. */
   fetch?: typeof fetch;
 }
@@ -44,7 +46,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   const controller = new AbortController();
   const parser = createSseParser((event) => {
     if (!controller.signal.aborted) options.onEvent(event);
-  });
+  }, options.lastEventId);
   const report = (status: EventStreamStatus) => {
     if (!controller.signal.aborted || status.state === 'closed') options.onStatus?.(status);
   };

@@ -38,7 +38,9 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
   /** The files that blocked the last undo: offered to overwrite. */
   const [undoConflicts, setUndoConflicts] = useState<string[]>([]);
 
-  // The history first, then the stream (which carries events from the moment of connecting).
+  // The history first, then the stream (events from the moment of connecting). Opened mid-turn, the stream
+  // starts with every event the server still keeps (Last-Event-ID 0), so the running turn so far and a pending
+  // approval show; the history's turns it repeats are skipped (conversationOfHistory).
   useEffect(() => {
     let stream: EventStream | null = null;
     let isGone = false;
@@ -55,6 +57,7 @@ export function SessionView(props: { api: StudioApi; sessionId: string; onTurnFi
             if (event !== null) dispatch({ type: 'event', event });
           },
           onStatus: setStreamStatus,
+          ...(loaded.isBusy ? { lastEventId: '0' } : {}),
         });
       },
       (failure: unknown) => {

@@ -30,8 +30,9 @@ export interface SseParser {
  * loses one space after the colon; a blank line dispatches the event when
  * it has data; an `id` holding NUL is ignored; `retry` takes digits only.
  * EventSource does this for us, but cannot send an Authorization header.
+ * `initialLastEventId` is what the first connection sends as `Last-Event-ID`.
  */
-export function createSseParser(onEvent: (event: ServerSentEvent) => void): SseParser {
+export function createSseParser(onEvent: (event: ServerSentEvent) => void, initialLastEventId = ''): SseParser {
   let buffer = '';
   let isStart = true;
   let skipLeadingLineFeed = false;
@@ -39,8 +40,8 @@ export function createSseParser(onEvent: (event: ServerSentEvent) => void): SseP
   let data: string[] = [];
   // The id field's value so far, committed to lastEventId when its event is dispatched: an event cut off by a
   // dropped connection was never received, so a reconnect must ask for it again.
-  let idBuffer = '';
-  let lastEventId = '';
+  let idBuffer = initialLastEventId;
+  let lastEventId = initialLastEventId;
   let retryMs: number | null = null;
 
   function processLine(line: string): void {
