@@ -31,6 +31,47 @@ function layerOverrides() {
   });
 }
 
+/**
+ * The studio (src/server/studio) is browser code served under a strict CSP:
+ * it imports preact and its own files (other layers for their types only),
+ * never touches Node's globals or web storage (the token lives in memory),
+ * and never turns server text into markup or code.
+ */
+const STUDIO_FILES = ['src/server/studio/**/*.ts', 'src/server/studio/**/*.tsx'];
+const studioOverride = {
+  files: STUDIO_FILES,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '^\\.\\./', allowTypeImports: true, message: 'the studio is bundled for the browser: import other layers with `import type` only.' },
+          { regex: '^(?!preact(/|$)|\\.\\.?/)', message: 'the studio imports preact and its own files only (it runs in the browser, offline).' },
+        ],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
+      ...['process', 'Buffer', 'require', '__dirname', 'global'].map((name) => ({ name, message: 'browser code: Node globals do not exist here.' })),
+      ...['localStorage', 'sessionStorage', 'indexedDB'].map((name) => ({ name, message: 'the studio keeps the token and state in memory only.' })),
+    ],
+    'no-restricted-properties': [
+      'error',
+      ...['innerHTML', 'outerHTML', 'insertAdjacentHTML'].map((property) => ({ property, message: 'render server text as text (JSX children), never as markup.' })),
+      ...['localStorage', 'sessionStorage'].map((property) => ({ property, message: 'the studio keeps the token and state in memory only.' })),
+      { object: 'document', property: 'write', message: 'render with Preact.' },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'render server text as text, never as markup.' },
+      { selector: "JSXAttribute[name.name='style']", message: 'style with classes in studio.css: the CSP allows its one style sheet only.' },
+    ],
+    'no-eval': 'error',
+    'no-implied-eval': 'error',
+    'no-new-func': 'error',
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**', 'schema/**', 'scratch/**'] },
   js.configs.recommended,
@@ -45,4 +86,5 @@ export default tseslint.config(
     },
   },
   ...layerOverrides(),
+  studioOverride,
 );

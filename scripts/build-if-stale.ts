@@ -12,13 +12,14 @@ function newestSourceMtime(directory: string): number {
   for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
-    else if (entry.name.endsWith('.ts') || entry.name.endsWith('.tsx')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    // .css: the studio's style sheet (src/server/studio) is bundled too.
+    else if (entry.name.endsWith('.ts') || entry.name.endsWith('.tsx') || entry.name.endsWith('.css')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
   }
   return newest;
 }
 
 /**
- * Builds as `npm run build` does (tsc, then the CLI bundle) when dist/ is
+ * Builds as `npm run build` does (tsc, the CLI bundle, the studio page) when dist/ is
  * missing or older than src/; returns whether it built. Used by `npm run
  * demo` and by the tests' global setup.
  */
@@ -28,5 +29,6 @@ export function buildIfStale(onBuild?: () => void): boolean {
   onBuild?.();
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'scripts', 'bundle-cli.ts')], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'scripts', 'bundle-studio.ts')], { cwd: ROOT, stdio: 'inherit' });
   return true;
 }

@@ -1,4 +1,5 @@
-import type { ApprovalOutcome } from '../../core/index.js';
+// The one pure file, not core's index: these types are also the studio's wire types, checked without Node's types.
+import type { ApprovalOutcome } from '../../core/services/permission.js';
 
 /** Version of the `--protocol-json` event stream; bumped only on an incompatible change. */
 export const AGENT_EVENT_VERSION = 1;
