@@ -1,7 +1,7 @@
 import { type TermCounts, countTerms } from './analyze-token.js';
 import { basenameOfTarget, markdownExtensionOf } from './page-target.js';
 import { parseFrontmatter } from './parse-frontmatter.js';
-import { scanMarkdown } from './scan-markdown.js';
+import { type MarkdownBlock, scanMarkdown } from './scan-markdown.js';
 
 /** The fields a page is indexed by, each with its own weight (see bm25f-parameters.ts). */
 export const PAGE_FIELDS = ['title', 'aliases', 'description', 'headings', 'path', 'code', 'codeBlocks', 'body'] as const;
@@ -25,10 +25,11 @@ export interface PageMeta {
   truncated: boolean;
 }
 
-/** A page as the index builder takes it: metadata and the term counts of each field. */
+/** A page as the index builder takes it: metadata, the term counts of each field, and its blocks (for reranking and snippets). */
 export interface PageRecord {
   meta: PageMeta;
   fields: Record<PageField, TermCounts>;
+  blocks: readonly MarkdownBlock[];
 }
 
 /** Summaries are cut to about this many characters, on a word boundary. */
@@ -96,6 +97,7 @@ export function buildPageRecord(input: { target: string; path: string; relativeP
   if (summarySource !== undefined) meta.summary = shorten(summarySource, MAX_SUMMARY_CHARS);
   return {
     meta,
+    blocks: text.scanned.blocks,
     fields: {
       title: countTerms(text.title),
       aliases: countTerms(...text.aliases),

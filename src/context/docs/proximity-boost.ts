@@ -1,7 +1,7 @@
-import { conceptPositions, countBigrams, isExactlyTheQuery } from './concept-positions.js';
+import { conceptPositionsOfText, countBigrams, isExactlyTheQuery } from './concept-positions.js';
 import type { MatchedTerm } from './rank-pages.js';
 import type { MarkdownBlock } from './scan-markdown.js';
-import { tokenizeBlock, tokenizeText } from './tokenize-block.js';
+import { createTermPrefilter } from './term-prefilter.js';
 
 /** Factor for a page whose title is the query (every title word matches, every query word is in it). */
 export const TITLE_IS_QUERY_BOOST = 2;
@@ -23,7 +23,9 @@ export const PHRASE_BOOSTS = { title: 0.8, heading: 0.5, body: 0.3 } as const;
  */
 export function proximityBoost(conceptCount: number, title: string, blocks: readonly MarkdownBlock[], matchedTerms: ReadonlyMap<string, MatchedTerm>): number {
   if (conceptCount === 0) return 1;
-  const titlePositions = conceptPositions(tokenizeText(title).tokens, matchedTerms);
+  // A block with no matched term has no bigram and is not the query; within a block, words that cannot match are not stemmed.
+  const mayMatch = createTermPrefilter(matchedTerms.keys());
+  const titlePositions = conceptPositionsOfText(title, matchedTerms, mayMatch);
   const pairs = conceptCount - 1;
   let factor = 1;
   const titleShare = pairs > 0 ? countBigrams(titlePositions, conceptCount) / pairs : 0;
@@ -31,8 +33,8 @@ export function proximityBoost(conceptCount: number, title: string, blocks: read
   let bodyShare = 0;
   let isHeadingTheQuery = false;
   for (const block of blocks) {
-    if (block.kind === 'code') continue;
-    const positions = conceptPositions(tokenizeBlock(block).tokens, matchedTerms);
+    if (block.kind === 'code' || !mayMatch(block.text)) continue;
+    const positions = conceptPositionsOfText(block.text, matchedTerms, mayMatch);
     if (block.kind === 'heading' && isExactlyTheQuery(positions, conceptCount)) isHeadingTheQuery = true;
     if (pairs === 0) continue;
     const share = countBigrams(positions, conceptCount) / pairs;
