@@ -29,8 +29,6 @@ export interface DocsIndex extends DocsIndexData {
   termId(term: string): number | undefined;
   /** A page's blocks (decoded once, then remembered), or null when its stored form is damaged. */
   blocksOf(page: number): readonly MarkdownBlock[] | null;
-  /** Ids of the terms of exactly this many characters (for typo tolerance). */
-  termIdsOfLength(length: number): readonly number[];
   /** Ids [start, end) of the terms that start with `prefix`. */
   prefixRange(prefix: string): [number, number];
 }
@@ -98,12 +96,11 @@ export function buildDocsIndex(records: readonly PageRecord[]): DocsIndexData {
 }
 
 /**
- * Adds the lookups (term ids, terms by length, prefix ranges, page blocks) to
+ * Adds the lookups (term ids, prefix ranges, page blocks) to
  * index data. Nothing is built up front: a term's id is a binary search of
  * the sorted vocabulary, so opening a cached index costs no pass over it.
  */
 export function openDocsIndex(data: DocsIndexData): DocsIndex {
-  let byLength: Map<number, number[]> | null = null;
   const decodedBlocks = new Map<number, readonly MarkdownBlock[] | null>();
   return {
     ...data,
@@ -119,17 +116,6 @@ export function openDocsIndex(data: DocsIndexData): DocsIndex {
         decodedBlocks.set(page, blocks);
       }
       return blocks;
-    },
-    termIdsOfLength(length) {
-      if (byLength === null) {
-        byLength = new Map();
-        data.terms.forEach((term, index) => {
-          const group = byLength!.get(term.length);
-          if (group === undefined) byLength!.set(term.length, [index]);
-          else group.push(index);
-        });
-      }
-      return byLength.get(length) ?? [];
     },
     prefixRange(prefix) {
       const start = lowerBound(data.terms, prefix);
