@@ -6,7 +6,7 @@ import type { PageMeta } from './page-record.js';
  * Bumped whenever tokenisation, weights, titles or this layout change: older
  * entries are then rebuilt. 2: Hugo `_index.md` section pages, navigation
  * labels and escapes in titles. 3: page blocks stored, the vocabulary as one
- * string.
+ * string, frontmatter keywords indexed.
  */
 export const DOCS_INDEX_FORMAT_VERSION = 3;
 /** Joins the vocabulary in the header; no term holds it (terms never hold whitespace). */

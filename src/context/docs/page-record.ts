@@ -40,6 +40,8 @@ export interface PageText {
   title: string;
   description?: string;
   aliases: string[];
+  /** Frontmatter `keywords`: ranked with the aliases, never a target. */
+  keywords: string[];
   /** The Markdown body without frontmatter. */
   body: string;
   scanned: ReturnType<typeof scanMarkdown>;
@@ -58,7 +60,7 @@ export function readPageText(relativePath: string, target: string, text: string)
   const scanned = scanMarkdown(parsed.body, { isMdx: markdownExtensionOf(relativePath) === '.mdx' });
   const firstHeading = parsed.problem === undefined ? scanned.blocks.find((block) => block.kind === 'heading')?.text : undefined;
   const title = parsed.frontmatter.title ?? parsed.frontmatter.navLabel ?? firstHeading ?? basenameOfTarget(target);
-  const page: PageText = { title, aliases: parsed.frontmatter.aliases, body: parsed.body, scanned };
+  const page: PageText = { title, aliases: parsed.frontmatter.aliases, keywords: parsed.frontmatter.keywords, body: parsed.body, scanned };
   if (parsed.frontmatter.description !== undefined) page.description = parsed.frontmatter.description;
   if (parsed.problem !== undefined) page.problem = parsed.problem;
   return page;
@@ -100,7 +102,8 @@ export function buildPageRecord(input: { target: string; path: string; relativeP
     blocks: text.scanned.blocks,
     fields: {
       title: countTerms(text.title),
-      aliases: countTerms(...text.aliases),
+      // Keywords are the corpus's own synonyms of a page: they weigh as its aliases do.
+      aliases: countTerms(...text.aliases, ...text.keywords),
       description: countTerms(text.description ?? ''),
       headings: countTerms(...headings),
       // Segment by segment: `guide/env-and-mode` is `guide` and `env-and-mode`, not one name.

@@ -137,6 +137,15 @@ describe('searchDocsIndex', () => {
     expect(await DOCS.search('confgure proxy', () => true, decoded!.index)).toEqual(await DOCS.search('confgure proxy'));
   });
 
+  it('finds a page by its frontmatter keywords, the corpus\'s own synonyms, without making them targets (issue 20)', async () => {
+    const site = corpus({
+      'guide/forwarding': '---\ntitle: Forwarding\nkeywords: [reverse proxy, tunnel]\n---\n\nSend requests on to another host.\n',
+      'guide/hosts': '# Hosts\n\nA host serves requests.\n',
+    });
+    expect((await site.targets('set up a tunnel'))[0]).toBe('guide/forwarding');
+    expect(site.data.pages.find((meta) => meta.target === 'guide/forwarding')?.aliases).toEqual([]);
+  });
+
   it('reads corrupt or foreign cache bytes as a miss', () => {
     const bytes = encodeDocsIndex({ fingerprint: 'f', index: DOCS.data, warnings: [] });
     expect(decodeDocsIndex(bytes.subarray(0, bytes.length - 3))).toBeNull();
