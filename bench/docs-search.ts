@@ -15,6 +15,7 @@
 //   tsx bench/docs-search.ts --verbose    also lists every query the ranker misses
 //   tsx bench/docs-search.ts --sites-only only the real sites of docs-sites.ts
 //   tsx bench/docs-search.ts --warm-only  only the warm CLI search
+//   tsx bench/docs-search.ts --warm-only --cli ../old/dist/cli/main.js   the same for another build
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,8 @@ const isVerbose = process.argv.includes('--verbose');
 const isSitesOnly = process.argv.includes('--sites-only');
 /** Only the warm CLI search (its corpus drawn from the Vite docs). */
 const isWarmOnly = process.argv.includes('--warm-only');
+/** `--cli FILE`: another built CLI for the warm search (an older checkout, to compare). */
+const warmCli = process.argv.includes('--cli') ? path.resolve(process.argv[process.argv.indexOf('--cli') + 1]!) : CLI_PATH;
 
 interface Page {
   target: string;
@@ -285,14 +288,14 @@ function timeProcess(argv: readonly string[], cwd: string, env: NodeJS.ProcessEn
 /** A warm `docs --search` of the built CLI on WARM_PAGES pages against bare `node -e 0`, interleaved. */
 function benchWarmCli(temp: string, pages: readonly Page[]): void {
   console.log('');
-  if (!fs.existsSync(CLI_PATH)) {
-    console.log(`warm CLI search: skipped, ${CLI_PATH} is missing (run \`npm run build\`)`);
+  if (!fs.existsSync(warmCli)) {
+    console.log(`warm CLI search: skipped, ${warmCli} is missing (run \`npm run build\`)`);
     return;
   }
   const root = path.join(temp, 'warm');
   writeSyntheticCorpus(path.join(root, 'docs'), pages, WARM_PAGES);
   const env = { PATH: process.env.PATH ?? '', HOME: temp, XDG_CONFIG_HOME: path.join(temp, 'warm-config'), XDG_CACHE_HOME: path.join(temp, 'warm-cache'), XDG_STATE_HOME: path.join(temp, 'warm-state') };
-  const search = [CLI_PATH, 'docs', '--search', 'configure the dev server proxy'];
+  const search = [warmCli, 'docs', '--search', 'configure the dev server proxy'];
   timeProcess(search, root, env); // the cold build, which writes the cache
   // Let every page's mtime leave the racy window, so the warm runs are served from the cache.
   const past = new Date(Date.now() - 60_000);
