@@ -2,12 +2,21 @@
 // corpus (the Vite docs of ../shared/corpora/vite-docs plus the README of every
 // package in node_modules, as npm/<name>), with the judged queries of
 // docs-queries.ts: hit@1, hit@5 and MRR@5 for both rankers, and per-query
-// latency after warm-up. Then index speed on a 3,000-page corpus assembled
-// from the same text: a cold build, a build that writes the cache, a load from
-// the cache, and query latency, next to MiniSearch indexing the same pages.
+// latency after warm-up. Then the same for each real site of docs-sites.ts
+// (other generators, extracted from local mirrors at a pinned commit; a site
+// without its mirror is skipped with a line saying so): hit@5 per query kind
+// and per half (tuning / held out). Then index speed on a 3,000-page corpus
+// assembled from the same text: a cold build, a build that writes the cache, a
+// load from the cache, and query latency, next to MiniSearch indexing the same
+// pages. Last, a warm `docs --search` of the built CLI on 1,000 pages against
+// bare `node -e 0`, interleaved, the median of WARM_ROUNDS each.
 //
-//   npm run bench:docs            (tsx bench/docs-search.ts)
+//   npm run bench:docs            (builds, then tsx bench/docs-search.ts)
 //   tsx bench/docs-search.ts --verbose    also lists every query the ranker misses
+//   tsx bench/docs-search.ts --sites-only only the real sites of docs-sites.ts
+//   tsx bench/docs-search.ts --warm-only  only the warm CLI search
+//   tsx bench/docs-search.ts --warm-only --cli ../old/dist/cli/main.js   the same for another build
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,14 +25,27 @@ import { createFileDocsCache } from '../src/adapters/docs-cache/index.js';
 import { openWorkspace } from '../src/adapters/node-workspace/index.js';
 import { type DocsMap, createDocsMap } from '../src/context/docs/index.js';
 import { scanMarkdown } from '../src/context/docs/scan-markdown.js';
+import { CLI_PATH } from '../scripts/build-if-stale.js';
 import { DOCS_QUERIES, type JudgedQuery } from './docs-queries.js';
+import { BENCH_SITES, extractSite, splitHalves } from './docs-sites.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const VITE_DOCS = path.resolve(ROOT, '..', 'shared', 'corpora', 'vite-docs');
 const LATENCY_ROUNDS = 5;
 const SYNTHETIC_PAGES = 3_000;
 const SYNTHETIC_REGIONS = 30;
+/** Pages of the site the warm CLI search runs on (the issue's 1,000). */
+const WARM_PAGES = 1_000;
+/** Interleaved rounds of `node -e 0` and the warm CLI search; the medians are compared. */
+const WARM_ROUNDS = 7;
+const QUERY_KINDS = ['task', 'api', 'typo'] as const;
 const isVerbose = process.argv.includes('--verbose');
+/** Only the real sites of docs-sites.ts (a quick look while working on the ranker). */
+const isSitesOnly = process.argv.includes('--sites-only');
+/** Only the warm CLI search (its corpus drawn from the Vite docs). */
+const isWarmOnly = process.argv.includes('--warm-only');
+/** `--cli FILE`: another built CLI for the warm search (an older checkout, to compare). */
+const warmCli = process.argv.includes('--cli') ? path.resolve(process.argv[process.argv.indexOf('--cli') + 1]!) : CLI_PATH;
 
 interface Page {
   target: string;
@@ -189,14 +211,14 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-/** 3,000 pages in 30 regions, each a title, headings, paragraphs and code drawn from the real corpus. */
-function writeSyntheticCorpus(docs: string, pages: readonly Page[]): number {
+/** `count` pages in 30 regions, each a title, headings, paragraphs and code drawn from the real corpus. */
+function writeSyntheticCorpus(docs: string, pages: readonly Page[], count = SYNTHETIC_PAGES): number {
   const random = seededRandom(42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const paragraphs = pages.flatMap((page) => page.body.split('\n')).filter((text) => text.length > 40);
   const headings = pages.flatMap((page) => page.headings.split('\n')).filter((text) => text.length > 2);
   let bytes = 0;
-  for (let index = 0; index < SYNTHETIC_PAGES; index += 1) {
+  for (let index = 0; index < count; index += 1) {
     const lines = [`# ${pick(headings)} ${index}`, ''];
     const sections = 2 + Math.floor(random() * 4);
     for (let section = 0; section < sections; section += 1) {
@@ -217,9 +239,89 @@ function writeSyntheticCorpus(docs: string, pages: readonly Page[]): number {
 const format = (value: number) => value.toFixed(2);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** hit@5 of one ranker on a site: overall, per kind, per half. */
+async function siteRow(ranker: Ranker, queries: readonly JudgedQuery[]): Promise<{ cells: string[]; misses: string[] }> {
+  const { tuning, heldOut } = splitHalves(queries);
+  const overall = await judge(ranker, queries);
+  const cells = [format(overall.hitAt5), format(overall.mrrAt5)];
+  for (const kind of QUERY_KINDS) cells.push(format((await judge(ranker, queries.filter((query) => query.kind === kind))).hitAt5));
+  cells.push(format((await judge(ranker, tuning)).hitAt5), format((await judge(ranker, heldOut)).hitAt5));
+  return { cells, misses: overall.misses };
+}
+
+/** Each real site of docs-sites.ts: brass-agent next to MiniSearch on the same pages. */
+async function benchSites(temp: string): Promise<void> {
+  const header = ['hit@5', 'MRR@5', ...QUERY_KINDS.map((kind) => `${kind}@5`), 'tune@5', 'held@5'];
+  for (const site of BENCH_SITES) {
+    const root = path.join(temp, 'sites', site.name);
+    const extracted = extractSite(site, path.join(root, 'docs'));
+    console.log('');
+    if (!extracted.ok) {
+      console.log(`site ${site.name} (${site.generator}): skipped, ${extracted.reason}`);
+      continue;
+    }
+    const opened = await openMap(root);
+    const pages = await pagesOf(opened.map);
+    const known = new Set(pages.map((page) => page.target));
+    const unknown = site.queries.flatMap((query) => query.relevant).filter((target) => !known.has(target));
+    if (unknown.length > 0) throw new Error(`${site.name}: judged targets that are no page of the site: ${unknown.join(', ')}`);
+    const counts = QUERY_KINDS.map((kind) => `${site.queries.filter((query) => query.kind === kind).length} ${kind}`).join(', ');
+    console.log(`site ${site.name} (${site.generator}, ${site.repository}@${site.commit.slice(0, 12)}): ${pages.length} pages, ${site.queries.length} judged queries (${counts}); halves of ${splitHalves(site.queries).tuning.length} / ${splitHalves(site.queries).heldOut.length}`);
+    console.log(`  ${'ranker'.padEnd(12)} ${header.map((cell) => cell.padStart(8)).join('')}`);
+    for (const ranker of [brassRanker(opened.map), miniSearchOf(pages).ranker]) {
+      const row = await siteRow(ranker, site.queries);
+      console.log(`  ${ranker.name.padEnd(12)} ${row.cells.map((cell) => cell.padStart(8)).join('')}`);
+      if (isVerbose) for (const miss of row.misses) console.log(`      miss: ${miss}`);
+    }
+  }
+}
+
+/** Wall time of one child process, in ms, and its stderr; a failing one stops the bench (its time would mean nothing). */
+function timeProcess(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): { ms: number; stderr: string } {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const elapsed = performance.now() - started;
+  if (result.status !== 0) throw new Error(`node ${argv.join(' ')} exited ${result.status}: ${result.stderr.toString().trim()}`);
+  return { ms: elapsed, stderr: result.stderr.toString().trim() };
+}
+
+/** A warm `docs --search` of the built CLI on WARM_PAGES pages against bare `node -e 0`, interleaved. */
+function benchWarmCli(temp: string, pages: readonly Page[]): void {
+  console.log('');
+  if (!fs.existsSync(warmCli)) {
+    console.log(`warm CLI search: skipped, ${warmCli} is missing (run \`npm run build\`)`);
+    return;
+  }
+  const root = path.join(temp, 'warm');
+  writeSyntheticCorpus(path.join(root, 'docs'), pages, WARM_PAGES);
+  const env = { PATH: process.env.PATH ?? '', HOME: temp, XDG_CONFIG_HOME: path.join(temp, 'warm-config'), XDG_CACHE_HOME: path.join(temp, 'warm-cache'), XDG_STATE_HOME: path.join(temp, 'warm-state') };
+  const search = [warmCli, 'docs', '--search', 'configure the dev server proxy'];
+  timeProcess(search, root, env); // the cold build, which writes the cache
+  // Let every page's mtime leave the racy window, so the warm runs are served from the cache.
+  const past = new Date(Date.now() - 60_000);
+  for (const file of fs.readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })) fs.utimesSync(path.join(root, 'docs', file), past, past);
+  timeProcess(search, root, env);
+  // The premise: a warm run builds nothing (a build reports its progress on stderr).
+  const check = timeProcess(search, root, env);
+  if (check.stderr.length > 0) throw new Error(`the warm docs --search did not come from the cache: ${check.stderr}`);
+  const node: number[] = [];
+  const warm: number[] = [];
+  for (let round = 0; round < WARM_ROUNDS; round += 1) {
+    node.push(timeProcess(['-e', '0'], root, env).ms);
+    warm.push(timeProcess(search, root, env).ms);
+  }
+  const [nodeMedian, warmMedian] = [percentile(node, 0.5), percentile(warm, 0.5)];
+  console.log(`warm \`docs --search\` on ${WARM_PAGES} pages (built CLI, interleaved with \`node -e 0\`, median of ${WARM_ROUNDS}):`);
+  console.log(`  node -e 0 ${ms(nodeMedian)}, docs --search ${ms(warmMedian)}: ${ms(warmMedian - nodeMedian)} over node (goal ≤ 100 ms), ratio ${(warmMedian / nodeMedian).toFixed(2)}x`);
+}
+
 async function main(): Promise<void> {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-docs-bench-'));
   try {
+    if (isSitesOnly) {
+      await benchSites(temp);
+      return;
+    }
     const realRoot = path.join(temp, 'real');
     const docs = path.join(realRoot, 'docs');
     const viteCount = copyTree(VITE_DOCS, docs, (name) => name.endsWith('.md'));
@@ -227,10 +329,14 @@ async function main(): Promise<void> {
 
     const cold = await openMap(realRoot);
     const pages = await pagesOf(cold.map);
+    if (isWarmOnly) {
+      benchWarmCli(temp, pages);
+      return;
+    }
     const mini = miniSearchOf(pages);
     const brass = brassRanker(cold.map);
     const rankers = [brass, mini.ranker];
-    const kinds = ['task', 'api', 'typo'] as const;
+    const kinds = QUERY_KINDS;
 
     console.log(`docs map bench: ${pages.length} pages (${viteCount} Vite docs, ${npmCount} package READMEs), ${DOCS_QUERIES.length} judged queries (${kinds.map((kind) => `${DOCS_QUERIES.filter((query) => query.kind === kind).length} ${kind}`).join(', ')})`);
     console.log(`index build on this corpus (the first in this process): brass-agent ${ms(cold.ms)} (list, stat, read, tokenise, index), minisearch ${ms(mini.ms)} (addAll of pre-parsed text)`);
@@ -260,6 +366,8 @@ async function main(): Promise<void> {
       }
     }
 
+    await benchSites(temp);
+
     const syntheticRoot = path.join(temp, 'synthetic');
     const syntheticBytes = writeSyntheticCorpus(path.join(syntheticRoot, 'docs'), pages);
     const cacheDirectory = path.join(temp, 'cache');
@@ -282,6 +390,7 @@ async function main(): Promise<void> {
       const timing = await latency(ranker, queries);
       console.log(`  ${ranker.name.padEnd(12)} query latency: ${ms(timing.mean)} / ${ms(timing.median)} / ${ms(timing.p95)} / ${ms(timing.max)} (mean / median / p95 / max)`);
     }
+    benchWarmCli(temp, pages);
   } finally {
     fs.rmSync(temp, { recursive: true, force: true });
   }

@@ -8,7 +8,6 @@ import { DocsTargetError } from './docs-target-error.js';
 import type { DocsOverview, DocsPageView, DocsRegionSummary, DocsRegionView, DocsSearchResult } from './docs-views.js';
 import { listDocsFiles } from './list-docs-files.js';
 import { cacheFingerprintOf, readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
-import type { PageText } from './page-record.js';
 import { anchorsOf, findSection } from './page-section.js';
 import { type SiteStructure, readSiteStructure } from './read-site-structure.js';
 import { type DocsTargetResolution, createTargetResolver, splitAnchor } from './resolve-docs-target.js';
@@ -256,13 +255,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
           return target === scope || target.startsWith(prefix) || catalog.regionOfPage[page] === scope;
         };
       }
-      const results = await searchDocsIndex({
-        index,
-        query,
-        isAllowed,
-        limit,
-        loadText: async (page): Promise<PageText | null> => (await loadText(page))?.text ?? null,
-      });
+      const results = searchDocsIndex({ index, query, isAllowed, limit });
       return scope === undefined ? { query, results } : { query, scope, results };
     },
   };

@@ -1,5 +1,10 @@
 import { FIELD_PARAMETERS } from './bm25f-parameters.js';
+import { type EncodedPageBlocks, decodePageBlocks, encodePageBlocks } from './page-blocks.js';
 import { PAGE_FIELDS, type PageMeta, type PageRecord } from './page-record.js';
+import type { MarkdownBlock } from './scan-markdown.js';
+
+/** Decoded page blocks an open index remembers (a long-lived MCP server searches many pages); past it, it starts over. */
+const MAX_DECODED_PAGES = 1_000;
 
 /**
  * The inverted index in the compact form the cache stores: the sorted
@@ -15,13 +20,15 @@ export interface DocsIndexData {
   postingStarts: Uint32Array;
   postingPages: Uint32Array;
   postingWeights: Float32Array;
+  /** Every page's blocks, decoded page by page when a search needs them. */
+  pageBlocks: EncodedPageBlocks;
 }
 
 /** The index with the lookups the ranker needs. */
 export interface DocsIndex extends DocsIndexData {
   termId(term: string): number | undefined;
-  /** Ids of the terms of exactly this many characters (for typo tolerance). */
-  termIdsOfLength(length: number): readonly number[];
+  /** A page's blocks (decoded once, then remembered), or null when its stored form is damaged. */
+  blocksOf(page: number): readonly MarkdownBlock[] | null;
   /** Ids [start, end) of the terms that start with `prefix`. */
   prefixRange(prefix: string): [number, number];
 }
@@ -78,27 +85,37 @@ export function buildDocsIndex(records: readonly PageRecord[]): DocsIndexData {
       cursor[rank[id]!] = slot + 1;
     }
   });
-  return { pages: records.map((record) => record.meta), terms, postingStarts, postingPages, postingWeights };
+  return {
+    pages: records.map((record) => record.meta),
+    terms,
+    postingStarts,
+    postingPages,
+    postingWeights,
+    pageBlocks: encodePageBlocks(records.map((record) => record.blocks)),
+  };
 }
 
-/** Adds the lookups (term ids, terms by length, prefix ranges) to index data. */
+/**
+ * Adds the lookups (term ids, prefix ranges, page blocks) to
+ * index data. Nothing is built up front: a term's id is a binary search of
+ * the sorted vocabulary, so opening a cached index costs no pass over it.
+ */
 export function openDocsIndex(data: DocsIndexData): DocsIndex {
-  const ids = new Map<string, number>();
-  data.terms.forEach((term, index) => ids.set(term, index));
-  let byLength: Map<number, number[]> | null = null;
+  const decodedBlocks = new Map<number, readonly MarkdownBlock[] | null>();
   return {
     ...data,
-    termId: (term) => ids.get(term),
-    termIdsOfLength(length) {
-      if (byLength === null) {
-        byLength = new Map();
-        data.terms.forEach((term, index) => {
-          const group = byLength!.get(term.length);
-          if (group === undefined) byLength!.set(term.length, [index]);
-          else group.push(index);
-        });
+    termId(term) {
+      const index = lowerBound(data.terms, term);
+      return data.terms[index] === term ? index : undefined;
+    },
+    blocksOf(page) {
+      let blocks = decodedBlocks.get(page);
+      if (blocks === undefined) {
+        if (decodedBlocks.size >= MAX_DECODED_PAGES) decodedBlocks.clear();
+        blocks = decodePageBlocks(data.pageBlocks, page);
+        decodedBlocks.set(page, blocks);
       }
-      return byLength.get(length) ?? [];
+      return blocks;
     },
     prefixRange(prefix) {
       const start = lowerBound(data.terms, prefix);

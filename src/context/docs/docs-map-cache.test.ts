@@ -69,6 +69,21 @@ describe('the docs index cache', () => {
     expect(cache.writes).toHaveLength(2);
   });
 
+  it('searches from the cache without reading a page: ranking, section and snippet come from the entry (issue 20)', async () => {
+    await using workspace = await createTempWorkspace({
+      files: { ...pages(6), 'docs/area0/proxy.md': '# Server\n\n## Proxy rules\n\nForward API requests to the backend during development.\n' },
+    });
+    const cache = recordingCache();
+    const built = await createDocsMap({ runtime: (await countingRuntime(workspace)).runtime, dirs: ['docs'], cache });
+    const warm = await countingRuntime(workspace);
+    const loaded = await createDocsMap({ runtime: warm.runtime, dirs: ['docs'], cache });
+    expect(loaded.isFromCache).toBe(true);
+    const found = await loaded.search('forward requests to the backend');
+    expect(warm.counts.get('fs.readFile') ?? 0).toBe(0);
+    expect(found.results[0]).toMatchObject({ target: 'area0/proxy', heading: 'Proxy rules', anchor: 'proxy-rules' });
+    expect(found).toEqual(await built.search('forward requests to the backend'));
+  });
+
   it('tells its progress while it builds the index (pages done of the total, 0 first and the total last), and nothing when the index comes from the cache', async () => {
     await using workspace = await createTempWorkspace({ files: pages(40) });
     const cache = recordingCache();

@@ -1,12 +1,16 @@
 import type { DocsIndexData } from './docs-index.js';
+import { isConsistentPageBlocks } from './page-blocks.js';
 import type { PageMeta } from './page-record.js';
 
 /**
  * Bumped whenever tokenisation, weights, titles or this layout change: older
  * entries are then rebuilt. 2: Hugo `_index.md` section pages, navigation
- * labels and escapes in titles.
+ * labels and escapes in titles. 3: page blocks stored, the vocabulary as one
+ * string, frontmatter keywords indexed.
  */
-export const DOCS_INDEX_FORMAT_VERSION = 2;
+export const DOCS_INDEX_FORMAT_VERSION = 3;
+/** Joins the vocabulary in the header; no term holds it (terms never hold whitespace). */
+const TERM_SEPARATOR = '\n';
 
 /** What a cache entry holds besides the index: the key it was built for and the build's warnings. */
 export interface CachedDocsIndex {
@@ -22,21 +26,25 @@ const HEADER_WORDS = 4;
 
 /**
  * Serialises an index for the cache: a small binary header, the metadata
- * and vocabulary as JSON, then the posting arrays as raw typed arrays (so
- * loading 3,000 pages is a JSON parse and three copies, not a re-tokenisation).
+ * and the vocabulary (one string) as JSON, then the posting arrays as raw
+ * typed arrays, then the page blocks' offsets and bytes. Loading is one small
+ * JSON parse and views into one buffer: no page is re-read or re-tokenised,
+ * and a page's blocks are decoded only when a search needs them.
  */
 export function encodeDocsIndex(entry: CachedDocsIndex): Uint8Array {
   const { index } = entry;
+  if (index.terms.some((term) => term.includes(TERM_SEPARATOR))) throw new Error('a docs index term holds a line break');
   const json = new TextEncoder().encode(
-    JSON.stringify({ fingerprint: entry.fingerprint, warnings: entry.warnings, pages: index.pages, terms: index.terms }),
+    JSON.stringify({ fingerprint: entry.fingerprint, warnings: entry.warnings, pages: index.pages, terms: index.terms.join(TERM_SEPARATOR), termCount: index.terms.length }),
   );
   const jsonPadded = Math.ceil(json.length / 4) * 4;
-  const total = HEADER_WORDS * 4 + jsonPadded + index.postingStarts.byteLength + index.postingPages.byteLength + index.postingWeights.byteLength;
+  const arrays = [index.postingStarts, index.postingPages, index.postingWeights, index.pageBlocks.offsets, index.pageBlocks.bytes];
+  const total = HEADER_WORDS * 4 + jsonPadded + arrays.reduce((sum, array) => sum + array.byteLength, 0);
   const bytes = new Uint8Array(total);
-  new Uint32Array(bytes.buffer, 0, HEADER_WORDS).set([MAGIC, BYTE_ORDER_MARK, DOCS_INDEX_FORMAT_VERSION, json.length]);
+  new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_WORDS).set([MAGIC, BYTE_ORDER_MARK, DOCS_INDEX_FORMAT_VERSION, json.length]);
   bytes.set(json, HEADER_WORDS * 4);
   let offset = HEADER_WORDS * 4 + jsonPadded;
-  for (const array of [index.postingStarts, index.postingPages, index.postingWeights]) {
+  for (const array of arrays) {
     bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offset);
     offset += array.byteLength;
   }
@@ -49,10 +57,10 @@ export function encodeDocsIndex(entry: CachedDocsIndex): Uint8Array {
  * truncated, or corrupt): the caller rebuilds.
  */
 export function decodeDocsIndex(stored: Uint8Array): CachedDocsIndex | null {
-  // A fresh copy: typed arrays need an aligned buffer of their own.
-  const bytes = stored.slice();
+  // Typed array views need 4-byte alignment: an unaligned entry is copied (a file read is aligned, and is the caller's to give away).
+  const bytes = stored.byteOffset % 4 === 0 ? stored : stored.slice();
   if (bytes.byteLength < HEADER_WORDS * 4) return null;
-  const [magic, byteOrder, version, jsonLength] = new Uint32Array(bytes.buffer, 0, HEADER_WORDS);
+  const [magic, byteOrder, version, jsonLength] = new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_WORDS);
   if (magic !== MAGIC || byteOrder !== BYTE_ORDER_MARK || version !== DOCS_INDEX_FORMAT_VERSION) return null;
   const jsonStart = HEADER_WORDS * 4;
   if (jsonLength === undefined || jsonStart + jsonLength > bytes.byteLength) return null;
@@ -64,22 +72,31 @@ export function decodeDocsIndex(stored: Uint8Array): CachedDocsIndex | null {
     throw error;
   }
   if (!isHeader(header)) return null;
-  const termCount = header.terms.length;
+  const terms = header.termCount === 0 ? [] : header.terms.split(TERM_SEPARATOR);
+  const termCount = terms.length;
+  if (termCount !== header.termCount) return null;
+  // Term lookups are binary searches: an unsorted vocabulary is a damaged entry.
+  for (let term = 1; term < termCount; term += 1) if (!(terms[term - 1]! < terms[term]!)) return null;
   let offset = jsonStart + Math.ceil(jsonLength / 4) * 4;
   const startsBytes = (termCount + 1) * 4;
   if (offset + startsBytes > bytes.byteLength) return null;
-  const postingStarts = new Uint32Array(bytes.buffer, offset, termCount + 1);
+  const postingStarts = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, termCount + 1);
   offset += startsBytes;
   const postingCount = postingStarts[termCount]!;
-  if (offset + postingCount * 8 !== bytes.byteLength) return null;
-  const postingPages = new Uint32Array(bytes.buffer, offset, postingCount);
-  const postingWeights = new Float32Array(bytes.buffer, offset + postingCount * 4, postingCount);
+  const pageCount = header.pages.length;
+  const blocksStart = offset + postingCount * 8;
+  if (blocksStart + (pageCount + 1) * 4 > bytes.byteLength) return null;
+  const postingPages = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, postingCount);
+  const postingWeights = new Float32Array(bytes.buffer, bytes.byteOffset + offset + postingCount * 4, postingCount);
+  const blockOffsets = new Uint32Array(bytes.buffer, bytes.byteOffset + blocksStart, pageCount + 1);
+  const pageBlocks = { offsets: blockOffsets, bytes: bytes.subarray(blocksStart + (pageCount + 1) * 4) };
+  if (!isConsistentPageBlocks(pageBlocks, pageCount)) return null;
   for (let term = 0; term < termCount; term += 1) if (postingStarts[term]! > postingStarts[term + 1]!) return null;
-  for (const page of postingPages) if (page >= header.pages.length) return null;
+  for (const page of postingPages) if (page >= pageCount) return null;
   return {
     fingerprint: header.fingerprint,
     warnings: header.warnings,
-    index: { pages: header.pages, terms: header.terms, postingStarts, postingPages, postingWeights },
+    index: { pages: header.pages, terms, postingStarts, postingPages, postingWeights, pageBlocks },
   };
 }
 
@@ -87,7 +104,8 @@ interface Header {
   fingerprint: string;
   warnings: string[];
   pages: PageMeta[];
-  terms: string[];
+  terms: string;
+  termCount: number;
 }
 
 function isStringArray(value: unknown): value is string[] {
@@ -114,7 +132,8 @@ function isHeader(value: unknown): value is Header {
   return (
     typeof header.fingerprint === 'string' &&
     isStringArray(header.warnings) &&
-    isStringArray(header.terms) &&
+    typeof header.terms === 'string' &&
+    typeof header.termCount === 'number' &&
     Array.isArray(header.pages) &&
     header.pages.every(isPageMeta)
   );

@@ -1,5 +1,5 @@
 import type { DocsIndex } from './docs-index.js';
-import { boundedEditDistance } from './edit-distance.js';
+import { findEditNeighbours } from './edit-neighbours.js';
 
 /** A vocabulary term a query term matches, and how much that match is worth (1 for exact). */
 export interface TermExpansion {
@@ -8,14 +8,16 @@ export interface TermExpansion {
   isExact: boolean;
 }
 
-/** Terms shorter than this are never matched fuzzily: too many short words are one edit apart. */
-export const MIN_FUZZY_TERM_CHARS = 4;
-/** Terms this long or longer tolerate two edits; shorter ones (from MIN_FUZZY_TERM_CHARS) one. */
-export const TWO_EDITS_FROM_CHARS = 8;
+/** Terms shorter than this are never matched fuzzily: two-letter words are all one edit apart. */
+export const MIN_FUZZY_TERM_CHARS = 3;
+/** Edits tolerated per character of the term, rounded (MiniSearch's `fuzzy: 0.2`: 1 edit from 3 characters, 2 from 8, 3 from 13). */
+export const FUZZY_EDIT_SHARE = 0.2;
+/** Most edits any term tolerates (MiniSearch's default `maxFuzzy`). */
+export const MAX_EDITS = 6;
 /** Most vocabulary terms one query term expands to. */
 export const MAX_FUZZY_EXPANSIONS = 6;
-/** What a match one or two edits away is worth, relative to an exact match. */
-export const FUZZY_FACTORS: readonly number[] = [1, 0.6, 0.35];
+/** What a match 1..MAX_EDITS edits away is worth, relative to an exact match: always below it, less per edit. */
+export const FUZZY_FACTORS: readonly number[] = [1, 0.6, 0.35, 0.2, 0.12, 0.08, 0.05];
 /** What a vocabulary term that starts with the query term (a word typed in part) is worth; tried only when no term is a few edits away. */
 export const PREFIX_FACTOR = 0.5;
 /** What an abbreviation of the query term (`env` for `environment`, `deps` for `dependencies`) is worth. */
@@ -30,26 +32,19 @@ export const RARE_TERM_MAX_PAGES = 2;
 const LIKELIER_TERM_RATIO = 10;
 const MIN_LIKELY_TERM_PAGES = 5;
 
-/** How many edits a term of this length tolerates. */
+/** How many edits a term of this length tolerates: at least as many as MiniSearch's fuzzy 0.2. */
 export function maxEditsFor(term: string): number {
   if (term.length < MIN_FUZZY_TERM_CHARS) return 0;
-  return term.length < TWO_EDITS_FROM_CHARS ? 1 : 2;
+  return Math.min(MAX_EDITS, Math.max(1, Math.round(term.length * FUZZY_EDIT_SHARE)));
 }
 
 function pageCountOf(index: DocsIndex, termId: number): number {
   return index.postingStarts[termId + 1]! - index.postingStarts[termId]!;
 }
 
-/** Vocabulary terms within `maxEdits` of `term` (not the term itself), with their distance. */
+/** Vocabulary terms within `maxEdits` of `term` (not the term itself), with their distance; bounded work (see findEditNeighbours). */
 function editNeighbours(index: DocsIndex, term: string, maxEdits: number): Map<number, number> {
-  const neighbours = new Map<number, number>();
-  for (let length = term.length - maxEdits; length <= term.length + maxEdits; length += 1) {
-    for (const termId of index.termIdsOfLength(length)) {
-      const distance = boundedEditDistance(term, index.terms[termId]!, maxEdits);
-      if (distance > 0 && distance <= maxEdits) neighbours.set(termId, distance);
-    }
-  }
-  return neighbours;
+  return findEditNeighbours(index.terms, term, maxEdits).neighbours;
 }
 
 /**

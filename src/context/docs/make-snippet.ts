@@ -1,7 +1,8 @@
 import { shorten } from './page-record.js';
 import { headingOfBlock } from './page-section.js';
 import type { MarkdownBlock } from './scan-markdown.js';
-import { type LocatedToken, tokenizeBlock } from './tokenize-block.js';
+import { analyzeToken, forEachRawToken } from './analyze-token.js';
+import { createTermPrefilter } from './term-prefilter.js';
 
 /** Longest snippet, in characters (ellipses not counted). */
 export const SNIPPET_MAX_CHARS = 240;
@@ -21,6 +22,11 @@ interface Hit {
   index: number;
   concepts: number;
   factor: number;
+}
+
+/** The text a snippet is cut from: code with its whitespace collapsed. */
+function displayTextOf(block: MarkdownBlock): string {
+  return block.kind === 'code' ? block.text.replace(/\s+/g, ' ').trim() : block.text;
 }
 
 /** A snippet and the heading of the section it comes from (none before the first heading below the title). */
@@ -43,16 +49,20 @@ export function makeSectionSnippet(blocks: readonly MarkdownBlock[], matchedTerm
   let best: { text: string; hits: Hit[]; score: number; blockIndex: number } | null = null;
   let headingHits: Hit[] = [];
   let isFirstHeading = true;
+  // A block that cannot hold a matched term has no hits: it is not tokenised.
+  const mayMatch = createTermPrefilter(matchedTerms.keys());
   for (const [blockIndex, block] of blocks.entries()) {
     if (block.kind === 'heading') {
       // The page's opening `#` heading is its title, which ranked the page already.
       const isTitle = isFirstHeading && block.depth === 1;
       isFirstHeading = false;
-      headingHits = isTitle ? [] : findHits(tokenizeBlock(block).tokens, matchedTerms).map((hit) => ({ ...hit, factor: hit.factor * HEADING_SHARE }));
+      headingHits = isTitle || !mayMatch(block.text) ? [] : findHits(block.text, matchedTerms, mayMatch).map((hit) => ({ ...hit, factor: hit.factor * HEADING_SHARE }));
       continue;
     }
-    const { text, tokens } = tokenizeBlock(block);
-    const hits = findHits(tokens, matchedTerms);
+    const isCandidate = mayMatch(block.text);
+    if (!isCandidate && headingHits.length === 0) continue;
+    const text = displayTextOf(block);
+    const hits = isCandidate ? findHits(text, matchedTerms, mayMatch) : [];
     if (hits.length === 0 && headingHits.length === 0) continue;
     const score = conceptScore([...hits, ...headingHits]) * (block.kind === 'code' ? CODE_BLOCK_FACTOR : 1) + Math.min(hits.length, 10) * 0.01;
     if (best === null || score > best.score) best = { text, hits, score, blockIndex };
@@ -69,19 +79,22 @@ export function makeSnippet(blocks: readonly MarkdownBlock[], matchedTerms: Matc
   return makeSectionSnippet(blocks, matchedTerms, fallback).snippet;
 }
 
-function findHits(tokens: readonly LocatedToken[], matchedTerms: MatchedTerms): Hit[] {
+/** The words of a text that match the query, where they start; words `mayHold` rules out are not analysed. */
+function findHits(text: string, matchedTerms: MatchedTerms, mayHold: (word: string) => boolean): Hit[] {
   const hits: Hit[] = [];
-  for (const token of tokens) {
+  forEachRawToken(text, (start, end) => {
+    const raw = text.slice(start, end);
+    if (!mayHold(raw)) return;
     let concepts = 0;
     let factor = 0;
-    for (const term of token.terms.all) {
+    for (const term of analyzeToken(raw).all) {
       const matched = matchedTerms.get(term);
       if (matched === undefined || matched.concepts === 0) continue;
       concepts |= matched.concepts;
       factor = Math.max(factor, matched.factor);
     }
-    if (concepts !== 0) hits.push({ index: token.index, concepts, factor });
-  }
+    if (concepts !== 0) hits.push({ index: start, concepts, factor });
+  });
   return hits;
 }
 

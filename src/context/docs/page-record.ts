@@ -1,7 +1,7 @@
 import { type TermCounts, countTerms } from './analyze-token.js';
 import { basenameOfTarget, markdownExtensionOf } from './page-target.js';
 import { parseFrontmatter } from './parse-frontmatter.js';
-import { scanMarkdown } from './scan-markdown.js';
+import { type MarkdownBlock, scanMarkdown } from './scan-markdown.js';
 
 /** The fields a page is indexed by, each with its own weight (see bm25f-parameters.ts). */
 export const PAGE_FIELDS = ['title', 'aliases', 'description', 'headings', 'path', 'code', 'codeBlocks', 'body'] as const;
@@ -25,10 +25,11 @@ export interface PageMeta {
   truncated: boolean;
 }
 
-/** A page as the index builder takes it: metadata and the term counts of each field. */
+/** A page as the index builder takes it: metadata, the term counts of each field, and its blocks (for reranking and snippets). */
 export interface PageRecord {
   meta: PageMeta;
   fields: Record<PageField, TermCounts>;
+  blocks: readonly MarkdownBlock[];
 }
 
 /** Summaries are cut to about this many characters, on a word boundary. */
@@ -39,6 +40,8 @@ export interface PageText {
   title: string;
   description?: string;
   aliases: string[];
+  /** Frontmatter `keywords`: ranked with the aliases, never a target. */
+  keywords: string[];
   /** The Markdown body without frontmatter. */
   body: string;
   scanned: ReturnType<typeof scanMarkdown>;
@@ -57,7 +60,7 @@ export function readPageText(relativePath: string, target: string, text: string)
   const scanned = scanMarkdown(parsed.body, { isMdx: markdownExtensionOf(relativePath) === '.mdx' });
   const firstHeading = parsed.problem === undefined ? scanned.blocks.find((block) => block.kind === 'heading')?.text : undefined;
   const title = parsed.frontmatter.title ?? parsed.frontmatter.navLabel ?? firstHeading ?? basenameOfTarget(target);
-  const page: PageText = { title, aliases: parsed.frontmatter.aliases, body: parsed.body, scanned };
+  const page: PageText = { title, aliases: parsed.frontmatter.aliases, keywords: parsed.frontmatter.keywords, body: parsed.body, scanned };
   if (parsed.frontmatter.description !== undefined) page.description = parsed.frontmatter.description;
   if (parsed.problem !== undefined) page.problem = parsed.problem;
   return page;
@@ -96,9 +99,11 @@ export function buildPageRecord(input: { target: string; path: string; relativeP
   if (summarySource !== undefined) meta.summary = shorten(summarySource, MAX_SUMMARY_CHARS);
   return {
     meta,
+    blocks: text.scanned.blocks,
     fields: {
       title: countTerms(text.title),
-      aliases: countTerms(...text.aliases),
+      // Keywords are the corpus's own synonyms of a page: they weigh as its aliases do.
+      aliases: countTerms(...text.aliases, ...text.keywords),
       description: countTerms(text.description ?? ''),
       headings: countTerms(...headings),
       // Segment by segment: `guide/env-and-mode` is `guide` and `env-and-mode`, not one name.

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseFrontmatter } from './parse-frontmatter.js';
 
 describe('parseFrontmatter', () => {
+  it('reads keywords as a list or a comma-separated string (issue 20)', () => {
+    expect(parseFrontmatter('---\nkeywords: [proxy, backend]\n---\nx').frontmatter.keywords).toEqual(['proxy', 'backend']);
+    expect(parseFrontmatter('---\nkeywords: reverse proxy, backend ,\n---\nx').frontmatter.keywords).toEqual(['reverse proxy', 'backend']);
+    expect(parseFrontmatter('---\ntitle: T\n---\nx').frontmatter.keywords).toEqual([]);
+  });
+
   it('reads title, description and aliases from YAML', () => {
     const parsed = parseFrontmatter('---\ntitle: Install\ndescription: "Set it up"\naliases: [setup, /old/install]\n---\n# Heading\n');
-    expect(parsed).toEqual({ frontmatter: { title: 'Install', description: 'Set it up', aliases: ['setup', '/old/install'] }, body: '# Heading\n' });
+    expect(parsed).toEqual({ frontmatter: { title: 'Install', description: 'Set it up', aliases: ['setup', '/old/install'], keywords: [] }, body: '# Heading\n' });
   });
 
   it.each([
@@ -16,14 +22,14 @@ describe('parseFrontmatter', () => {
   });
 
   it('passes a page without frontmatter through, BOM and all', () => {
-    expect(parseFrontmatter('\uFEFF# Only a heading\n')).toEqual({ frontmatter: { aliases: [] }, body: '\uFEFF# Only a heading\n' });
+    expect(parseFrontmatter('\uFEFF# Only a heading\n')).toEqual({ frontmatter: { aliases: [], keywords: [] }, body: '\uFEFF# Only a heading\n' });
     expect(parseFrontmatter('\uFEFF---\ntitle: B\n---\nbody').frontmatter.title).toBe('B');
   });
 
   it('reports frontmatter that is not valid YAML and keeps the body after it', () => {
     const parsed = parseFrontmatter('---\ntitle: [unclosed\n  : : bad\n---\n# Real body\n');
     expect(parsed.problem).toMatch(/^frontmatter is not valid YAML/);
-    expect(parsed.frontmatter).toEqual({ aliases: [] });
+    expect(parsed.frontmatter).toEqual({ aliases: [], keywords: [] });
     expect(parsed.body).toBe('# Real body\n');
   });
 

@@ -7,6 +7,8 @@ export interface PageFrontmatter {
   navLabel?: string;
   description?: string;
   aliases: string[];
+  /** Search words the page stands for (`keywords`, as Docusaurus, Starlight, Hugo and MkDocs write them): ranked like aliases, never targets. */
+  keywords: string[];
 }
 
 /** A page split into its frontmatter and its Markdown body. */
@@ -42,10 +44,10 @@ const REFUSING_ENGINE = {
  */
 export function parseFrontmatter(text: string): ParsedPage {
   const opening = OPENING.exec(text);
-  if (opening === null) return { frontmatter: { aliases: [] }, body: text };
+  if (opening === null) return { frontmatter: { aliases: [], keywords: [] }, body: text };
   const language = (opening[1] ?? '').trim().toLowerCase();
   if (!ACCEPTED_LANGUAGES.has(language)) {
-    return { frontmatter: { aliases: [] }, body: bodyAfterBlock(text, opening[0].length), problem: `frontmatter language "${language}" is not accepted (only YAML or JSON)` };
+    return { frontmatter: { aliases: [], keywords: [] }, body: bodyAfterBlock(text, opening[0].length), problem: `frontmatter language "${language}" is not accepted (only YAML or JSON)` };
   }
   let data: unknown;
   let body: string;
@@ -55,7 +57,7 @@ export function parseFrontmatter(text: string): ParsedPage {
     body = parsed.content;
   } catch (error) {
     const reason = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
-    return { frontmatter: { aliases: [] }, body: bodyAfterBlock(text, opening[0].length), problem: `frontmatter is not valid YAML (${reason})` };
+    return { frontmatter: { aliases: [], keywords: [] }, body: bodyAfterBlock(text, opening[0].length), problem: `frontmatter is not valid YAML (${reason})` };
   }
   return { frontmatter: readFields(data), body };
 }
@@ -66,7 +68,7 @@ function bodyAfterBlock(text: string, start: number): string {
 }
 
 function readFields(data: unknown): PageFrontmatter {
-  const fields: PageFrontmatter = { aliases: [] };
+  const fields: PageFrontmatter = { aliases: [], keywords: [] };
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return fields;
   const record = data as Record<string, unknown>;
   const title = asText(record.title);
@@ -75,12 +77,16 @@ function readFields(data: unknown): PageFrontmatter {
   if (navLabel !== undefined) fields.navLabel = navLabel;
   const description = asText(record.description);
   if (description !== undefined) fields.description = description;
-  const aliases = Array.isArray(record.aliases) ? record.aliases : [record.aliases];
-  for (const alias of aliases.slice(0, MAX_ALIASES)) {
-    const text = asText(alias);
-    if (text !== undefined) fields.aliases.push(text);
-  }
+  fields.aliases.push(...textList(record.aliases));
+  // A comma-separated string is a list too (`keywords: proxy, backend`, as HTML's meta keywords).
+  fields.keywords.push(...textList(typeof record.keywords === 'string' ? record.keywords.split(',') : record.keywords));
   return fields;
+}
+
+/** A string or a list of them, at most MAX_ALIASES. */
+function textList(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items.slice(0, MAX_ALIASES).flatMap((item) => asText(item) ?? []);
 }
 
 function asText(value: unknown): string | undefined {

@@ -1,12 +1,18 @@
-import { conceptPositions, countBigrams, isExactlyTheQuery } from './concept-positions.js';
+import { conceptPositionsOfText, countBigrams, isExactlyTheQuery } from './concept-positions.js';
 import type { MatchedTerm } from './rank-pages.js';
 import type { MarkdownBlock } from './scan-markdown.js';
-import { tokenizeBlock, tokenizeText } from './tokenize-block.js';
+import { createTermPrefilter } from './term-prefilter.js';
 
 /** Factor for a page whose title is the query (every title word matches, every query word is in it). */
 export const TITLE_IS_QUERY_BOOST = 2;
 /** Factor for a page with a heading that is the query (`## server.proxy` for `server.proxy`). */
 export const HEADING_IS_QUERY_BOOST = 1.6;
+/**
+ * Characters of a page's headings and prose the boost reads, from the top:
+ * every real page fits (the largest file of the bench's corpora is 87 KB),
+ * while a 1 MiB page among the candidates costs no more than this.
+ */
+export const MAX_PROXIMITY_CHARS = 128 * 1024;
 /** Most a page gains from the query's neighbouring words appearing as neighbours, by where. */
 export const PHRASE_BOOSTS = { title: 0.8, heading: 0.5, body: 0.3 } as const;
 
@@ -15,24 +21,31 @@ export const PHRASE_BOOSTS = { title: 0.8, heading: 0.5, body: 0.3 } as const;
  * TITLE_IS_QUERY_BOOST or HEADING_IS_QUERY_BOOST when the title or a heading
  * says exactly what the query says, times 1 + PHRASE_BOOSTS[place] × the
  * share of the query's neighbouring word pairs that stand next to each other
- * in the title, one heading or one paragraph (the best place counts). Words
- * match as they do in ranking: stemmed, by name, or through typo tolerance.
+ * in the title, one heading or one paragraph (the best place counts), within
+ * the first MAX_PROXIMITY_CHARS characters. Words match as they do in
+ * ranking: stemmed, by name, or through typo tolerance.
  *
  * @example
  * proximityBoost(3, 'Features', blocks, matchedTerms); // 1.6 × 1.5 when a heading reads "Hot Module Replacement" for "hot module replacement"
  */
 export function proximityBoost(conceptCount: number, title: string, blocks: readonly MarkdownBlock[], matchedTerms: ReadonlyMap<string, MatchedTerm>): number {
   if (conceptCount === 0) return 1;
-  const titlePositions = conceptPositions(tokenizeText(title).tokens, matchedTerms);
+  // A block with no matched term has no bigram and is not the query; within a block, words that cannot match are not stemmed.
+  const mayMatch = createTermPrefilter(matchedTerms.keys());
+  const titlePositions = conceptPositionsOfText(title, matchedTerms, mayMatch);
   const pairs = conceptCount - 1;
   let factor = 1;
   const titleShare = pairs > 0 ? countBigrams(titlePositions, conceptCount) / pairs : 0;
   let headingShare = 0;
   let bodyShare = 0;
   let isHeadingTheQuery = false;
+  let readChars = 0;
   for (const block of blocks) {
     if (block.kind === 'code') continue;
-    const positions = conceptPositions(tokenizeBlock(block).tokens, matchedTerms);
+    readChars += block.text.length;
+    if (readChars > MAX_PROXIMITY_CHARS) break;
+    if (!mayMatch(block.text)) continue;
+    const positions = conceptPositionsOfText(block.text, matchedTerms, mayMatch);
     if (block.kind === 'heading' && isExactlyTheQuery(positions, conceptCount)) isHeadingTheQuery = true;
     if (pairs === 0) continue;
     const share = countBigrams(positions, conceptCount) / pairs;

@@ -2,20 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { type DocsIndexData, buildDocsIndex, openDocsIndex } from './docs-index.js';
 import { decodeDocsIndex, encodeDocsIndex } from './encode-docs-index.js';
 import { expandTerm } from './expand-term.js';
-import { type PageText, buildPageRecord, readPageText } from './page-record.js';
+import { buildPageRecord, readPageText } from './page-record.js';
 import { type DocsSearchHit, searchDocsIndex } from './search-docs-index.js';
 
 /** An index over in-memory pages (target → Markdown), searched like the map does. */
 function corpus(pages: Record<string, string>) {
-  const texts: PageText[] = [];
   const records = Object.entries(pages).map(([target, markdown]) => {
     const text = readPageText(`${target}.md`, target, markdown);
-    texts.push(text);
     return buildPageRecord({ target, path: `docs/${target}.md`, relativePath: `${target}.md`, text, truncated: false });
   });
   const data = buildDocsIndex(records);
-  const search = (query: string, isAllowed: (page: number) => boolean = () => true, indexData: DocsIndexData = data): Promise<DocsSearchHit[]> =>
-    searchDocsIndex({ index: openDocsIndex(indexData), query, isAllowed, limit: 5, loadText: async (page) => texts[page] ?? null });
+  const search = async (query: string, isAllowed: (page: number) => boolean = () => true, indexData: DocsIndexData = data): Promise<DocsSearchHit[]> =>
+    searchDocsIndex({ index: openDocsIndex(indexData), query, isAllowed, limit: 5 });
   const targets = async (query: string) => (await search(query)).map((hit) => hit.target);
   return { data, search, targets };
 }
@@ -139,6 +137,15 @@ describe('searchDocsIndex', () => {
     expect(await DOCS.search('confgure proxy', () => true, decoded!.index)).toEqual(await DOCS.search('confgure proxy'));
   });
 
+  it('finds a page by its frontmatter keywords, the corpus\'s own synonyms, without making them targets (issue 20)', async () => {
+    const site = corpus({
+      'guide/forwarding': '---\ntitle: Forwarding\nkeywords: [reverse proxy, tunnel]\n---\n\nSend requests on to another host.\n',
+      'guide/hosts': '# Hosts\n\nA host serves requests.\n',
+    });
+    expect((await site.targets('set up a tunnel'))[0]).toBe('guide/forwarding');
+    expect(site.data.pages.find((meta) => meta.target === 'guide/forwarding')?.aliases).toEqual([]);
+  });
+
   it('reads corrupt or foreign cache bytes as a miss', () => {
     const bytes = encodeDocsIndex({ fingerprint: 'f', index: DOCS.data, warnings: [] });
     expect(decodeDocsIndex(bytes.subarray(0, bytes.length - 3))).toBeNull();
@@ -149,6 +156,27 @@ describe('searchDocsIndex', () => {
     const otherVersion = bytes.slice();
     otherVersion[8] = 99;
     expect(decodeDocsIndex(otherVersion)).toBeNull();
+  });
+
+  it('reads an entry that does not start on a 4-byte boundary, and refuses damaged page blocks or an unsorted vocabulary (issue 20)', async () => {
+    const bytes = encodeDocsIndex({ fingerprint: 'f', index: DOCS.data, warnings: [] });
+    const unaligned = new Uint8Array(bytes.length + 1).subarray(1);
+    unaligned.set(bytes);
+    expect(await DOCS.search('server.proxy', () => true, decodeDocsIndex(unaligned)!.index)).toEqual(await DOCS.search('server.proxy'));
+
+    const { pageBlocks } = DOCS.data;
+    const shortBlocks = { ...DOCS.data, pageBlocks: { offsets: pageBlocks.offsets, bytes: pageBlocks.bytes.subarray(0, pageBlocks.bytes.length - 1) } };
+    expect(decodeDocsIndex(encodeDocsIndex({ fingerprint: 'f', index: shortBlocks, warnings: [] }))).toBeNull();
+    const unsorted = { ...DOCS.data, terms: [...DOCS.data.terms].reverse() };
+    expect(decodeDocsIndex(encodeDocsIndex({ fingerprint: 'f', index: unsorted, warnings: [] }))).toBeNull();
+  });
+
+  it('ranks a page whose stored blocks cannot be decoded without its text, its summary as the snippet', async () => {
+    const damaged = DOCS.data.pageBlocks.bytes.slice();
+    const page = DOCS.data.pages.findIndex((meta) => meta.target === 'guide/static-deploy');
+    damaged[DOCS.data.pageBlocks.offsets[page]!] = 0x7b; // `{` where the page's JSON array starts
+    const [hit] = await DOCS.search('deploy to GitHub Pages', () => true, { ...DOCS.data, pageBlocks: { offsets: DOCS.data.pageBlocks.offsets, bytes: damaged } });
+    expect(hit).toMatchObject({ target: 'guide/static-deploy', snippet: 'Deploy to GitHub Pages with a workflow.' });
   });
 });
 

@@ -3,7 +3,6 @@ import { diversify } from './diversify.js';
 import type { DocsIndex } from './docs-index.js';
 import { type SectionSnippet, makeSectionSnippet } from './make-snippet.js';
 import { metadataFallback } from './metadata-fallback.js';
-import type { PageText } from './page-record.js';
 import { proximityBoost } from './proximity-boost.js';
 import { type MatchKind, rankPages } from './rank-pages.js';
 
@@ -33,8 +32,6 @@ export interface SearchDocsIndexInput {
   isAllowed: (page: number) => boolean;
   /** At most this many results (1..MAX_SEARCH_RESULTS). */
   limit: number;
-  /** A page's text for phrases and snippets; null when it cannot be read now. */
-  loadText: (page: number) => Promise<PageText | null>;
 }
 
 /**
@@ -45,8 +42,8 @@ export interface SearchDocsIndexInput {
  * titles, aliases and paths. Every result carries a snippet. No match is an
  * empty list.
  */
-export async function searchDocsIndex(input: SearchDocsIndexInput): Promise<DocsSearchHit[]> {
-  const { index, isAllowed, limit, loadText } = input;
+export function searchDocsIndex(input: SearchDocsIndexInput): DocsSearchHit[] {
+  const { index, isAllowed, limit } = input;
   const query = input.query.slice(0, MAX_QUERY_CHARS);
   const concepts = analyzeQuery(query);
   if (concepts.length === 0) return [];
@@ -61,20 +58,19 @@ export async function searchDocsIndex(input: SearchDocsIndexInput): Promise<Docs
       });
   }
 
-  const candidates = await Promise.all(
-    ranking.pages.slice(0, RERANK_CANDIDATES).map(async (ranked) => {
-      const meta = index.pages[ranked.page]!;
-      const text = await loadText(ranked.page);
-      const boost = text === null ? 1 : proximityBoost(concepts.length, meta.title, text.scanned.blocks, ranking.matchedTerms);
-      const slash = meta.target.lastIndexOf('/');
-      return { ...ranked, text, score: ranked.score * boost, directory: slash === -1 ? '' : meta.target.slice(0, slash), titleKey: meta.title.toLowerCase() };
-    }),
-  );
+  // The blocks come with the index (see DocsIndexData.pageBlocks): no page file is read here.
+  const candidates = ranking.pages.slice(0, RERANK_CANDIDATES).map((ranked) => {
+    const meta = index.pages[ranked.page]!;
+    const blocks = index.blocksOf(ranked.page);
+    const boost = blocks === null ? 1 : proximityBoost(concepts.length, meta.title, blocks, ranking.matchedTerms);
+    const slash = meta.target.lastIndexOf('/');
+    return { ...ranked, blocks, score: ranked.score * boost, directory: slash === -1 ? '' : meta.target.slice(0, slash), titleKey: meta.title.toLowerCase() };
+  });
   candidates.sort((left, right) => right.score - left.score || left.page - right.page);
   return diversify(candidates, limit).map((candidate) => {
     const meta = index.pages[candidate.page]!;
     const fallback = meta.summary ?? meta.title;
-    const passage: SectionSnippet = candidate.text === null ? { snippet: fallback } : makeSectionSnippet(candidate.text.scanned.blocks, ranking.matchedTerms, fallback);
+    const passage: SectionSnippet = candidate.blocks === null ? { snippet: fallback } : makeSectionSnippet(candidate.blocks, ranking.matchedTerms, fallback);
     const hit: DocsSearchHit = { target: meta.target, title: meta.title, snippet: passage.snippet, match: candidate.match };
     if (passage.anchor !== undefined && passage.heading !== undefined) Object.assign(hit, { heading: passage.heading, anchor: passage.anchor });
     return hit;
