@@ -29,3 +29,5 @@ export type { CheckpointStoreChoice } from './open-checkpoint-store.js';
 export { readUserFile } from './read-user-file.js';
 export { writeUserFile } from './write-user-file.js';
 export { writeRunRecord } from './write-run-record.js';
+export { openMemoryStore } from './open-memory-store.js';
+export type { MemoryStoreChoice } from './open-memory-store.js';
