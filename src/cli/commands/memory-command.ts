@@ -1,0 +1,23 @@
+import { Command } from 'commander';
+import { type CommandRunner, withCommonOptions } from '../command-context.js';
+
+/**
+ * `brass-agent memory list|show ID|search QUERY|forget ID|edit ID
+ * [--scope workspace|user] [--json]`: what the agent remembers about this
+ * workspace and about you. `edit` opens $VISUAL (else $EDITOR) on a private
+ * temp copy and stores the result once it validates. The implementation
+ * (memory-action.ts) loads only when the command runs.
+ */
+export function memoryCommand(run: CommandRunner): Command {
+  return withCommonOptions(new Command('memory'))
+    .description("the agent's memory of this workspace and of you: list, show ID, search QUERY, forget ID, edit ID")
+    .argument('<action>', 'list | show | search | forget | edit')
+    .argument('[words...]', 'the entry id (show, forget, edit) or the query (search)')
+    .option('--scope <scope>', 'workspace or user (default: both for list and search; the one holding the id otherwise)')
+    .action(async (action: string, words: string[], raw: Record<string, unknown>) => {
+      await run(async (context) => {
+        const { executeMemory } = await import('./memory-action.js');
+        await executeMemory(context, action, words, raw);
+      }, raw);
+    });
+}
