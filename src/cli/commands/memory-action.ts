@@ -71,7 +71,8 @@ export async function executeMemory(context: CommandContext, action: string, wor
     }
     case 'edit': {
       const entry = await entryOf(memory, idOf(words, 'edit'), scope);
-      const { changed, stored } = await editEntry(workspace, memory, entry, streams.env);
+      const { changed, stored, evicted } = await editEntry(workspace, memory, entry, streams.env);
+      if (evicted.length > 0) output.warn(redact(`memory full: removed the oldest ${evicted.length === 1 ? 'entry' : `${evicted.length} entries`}: ${evicted.map((old) => `${old.id} (${old.title})`).join(', ')}`));
       if (options.json) return json({ version: 1, changed, entry: entryJson(stored) });
       output.info(changed ? `stored ${stored.id}: ${redact(stored.title)}` : `${stored.id} is unchanged`);
       return;
@@ -85,7 +86,7 @@ export async function executeMemory(context: CommandContext, action: string, wor
  * to the terminal, then validates what was saved (the front block, the
  * scope unchanged) and stores it through the memory's one write gate.
  */
-async function editEntry(workspace: OpenedWorkspace, memory: AgentMemory, entry: MemoryEntry, env: NodeJS.ProcessEnv): Promise<{ changed: boolean; stored: MemoryEntry }> {
+async function editEntry(workspace: OpenedWorkspace, memory: AgentMemory, entry: MemoryEntry, env: NodeJS.ProcessEnv): Promise<{ changed: boolean; stored: MemoryEntry; evicted: { id: string; title: string }[] }> {
   const editor = (env.VISUAL ?? '').trim() || (env.EDITOR ?? '').trim();
   if (editor.length === 0) throw new BrassError('usage', 'memory edit needs an editor: set VISUAL or EDITOR (e.g. EDITOR=nano)');
   const original = renderMemoryEntry(entry);
@@ -101,11 +102,11 @@ async function editEntry(workspace: OpenedWorkspace, memory: AgentMemory, entry:
   });
   if (result.exitCode !== 0) throw new BrassError('failed', `the editor (${terminalSafeName(editor)}) exited with ${result.exitCode ?? result.signal ?? 'an error'}; ${entry.id} is unchanged`);
   const edited = await copy.read();
-  if (edited === original) return { changed: false, stored: entry };
+  if (edited === original) return { changed: false, stored: entry, evicted: [] };
   const fields = parseMemoryFields(edited, `the edited copy of ${entry.id}`);
   if (fields.scope !== entry.scope) throw new InvalidInputError('scope', `an edit cannot move ${entry.id} from the ${entry.scope} memory to the ${fields.scope} one; nothing was stored`);
-  const { entry: stored } = await memory.update({ ...entry, title: fields.title, text: fields.text, tags: fields.tags, source: fields.source });
-  return { changed: true, stored };
+  const { entry: stored, evicted } = await memory.update({ ...entry, title: fields.title, text: fields.text, tags: fields.tags, source: fields.source });
+  return { changed: true, stored, evicted };
 }
 
 function scopeOf(value: unknown): MemoryScope | undefined {
