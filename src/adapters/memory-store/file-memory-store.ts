@@ -148,6 +148,13 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
         }
         return { files, problems };
       }),
+    listIds: (scope) =>
+      guarded(scope, async () => {
+        const directory = directories[scope];
+        if (!(await exists(directory))) return [];
+        if (scope === 'workspace') await checkWorkspaceRecord(directory, options.workspace);
+        return entryIdsOf(await fs.promises.readdir(directory));
+      }),
     read: (scope, id) =>
       guarded(scope, async () => {
         assertId(id);
@@ -206,9 +213,7 @@ function assertId(id: string): void {
 
 /** The entry files of a folder and their sizes, oldest first; other names (temp files, the lock) are left out. */
 async function entrySizes(directory: string): Promise<{ id: string; bytes: number }[]> {
-  const names = await fs.promises.readdir(directory);
-  const ids = names.filter((name) => name.endsWith(ENTRY_EXTENSION) && MEMORY_ID_PATTERN.test(name.slice(0, -ENTRY_EXTENSION.length))).map((name) => name.slice(0, -ENTRY_EXTENSION.length));
-  ids.sort();
+  const ids = entryIdsOf(await fs.promises.readdir(directory));
   const sizes: { id: string; bytes: number }[] = [];
   for (let start = 0; start < ids.length; start += READ_CONCURRENCY) {
     const batch = ids.slice(start, start + READ_CONCURRENCY);
@@ -218,6 +223,14 @@ async function entrySizes(directory: string): Promise<{ id: string; bytes: numbe
     });
   }
   return sizes;
+}
+
+/** The entry ids among a folder's names, oldest first. */
+function entryIdsOf(names: readonly string[]): string[] {
+  return names
+    .filter((name) => name.endsWith(ENTRY_EXTENSION) && MEMORY_ID_PATTERN.test(name.slice(0, -ENTRY_EXTENSION.length)))
+    .map((name) => name.slice(0, -ENTRY_EXTENSION.length))
+    .sort();
 }
 
 /** An entry file's text; null when it does not exist. Throws InvalidInputError naming it for a file that is not a regular one, too large, or not UTF-8. */

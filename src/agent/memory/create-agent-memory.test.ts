@@ -8,7 +8,7 @@ import { FakeRandom, fakeSecret } from '../../../test/support/fake-secrets.js';
 import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
 import { createAgentMemory } from './create-agent-memory.js';
 import { parseMemoryEntry } from './parse-memory-entry.js';
-import { MAX_MEMORY_INDEX_BYTES } from './render-memory-index.js';
+import { MAX_MEMORY_INDEX_BYTES, MAX_MEMORY_INDEX_CANDIDATES } from './render-memory-index.js';
 
 const redactor = createRedactor();
 const redact = (text: string) => redactor.redact(text).text;
@@ -104,9 +104,16 @@ describe('createAgentMemory', () => {
       const id = `20261201-${String(Math.floor(index / 60)).padStart(4, '0')}${String(index % 60).padStart(2, '0')}-${index.toString(16).padStart(6, '0')}`;
       fs.writeFileSync(path.join(directory, `${id}.md`), template.replace('"seed"', JSON.stringify(`Note ${index} about the build`)).replace(/\nseed\n$/, `\nThe build step ${index} uses cache ${index % 7}.\n`));
     }
-    const index = await memory.promptIndex();
+    // The index reads only the newest entry files, however many there are.
+    let reads = 0;
+    const counting = createAgentMemory({ store: { ...store, read: (scope, id) => ((reads += 1), store.read(scope, id)) }, redact, now: () => '2026-12-02T03:00:00.000Z' });
+    const index = await counting.promptIndex();
+    expect(reads).toBeLessThanOrEqual(MAX_MEMORY_INDEX_CANDIDATES);
+    expect(index).toBe(await memory.promptIndex());
     expect(Buffer.byteLength(index, 'utf8')).toBeLessThanOrEqual(MAX_MEMORY_INDEX_BYTES);
     expect(index).toMatch(/\n\d+ more entries not listed; recall with a query finds them\.$/);
+    const listed = index.split('\n').filter((line) => line.startsWith('- ')).length;
+    expect(index.endsWith(`\n${10_001 - listed} more entries not listed; recall with a query finds them.`)).toBe(true);
     expect(index.split('\n')[2]).toContain('seed');
     const { results } = await memory.search('build cache step');
     expect(results).toHaveLength(5);

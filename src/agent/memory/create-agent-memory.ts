@@ -5,7 +5,7 @@ import type { MemoryEntry, MemoryEntryInput, MemorySource } from './memory-entry
 import { parseMemoryEntry } from './parse-memory-entry.js';
 import { prepareMemoryFields } from './prepare-memory-fields.js';
 import { renderMemoryEntry } from './render-memory-entry.js';
-import { renderMemoryIndex } from './render-memory-index.js';
+import { MAX_MEMORY_INDEX_BYTES, MAX_MEMORY_INDEX_CANDIDATES, renderMemoryIndex } from './render-memory-index.js';
 
 /** A scope's entries, newest first, and one line per entry file that could not be used (naming it). */
 export interface MemoryEntries {
@@ -135,7 +135,19 @@ export function createAgentMemory(options: AgentMemoryOptions): AgentMemory {
       return null;
     },
     async promptIndex() {
-      return renderMemoryIndex((await listScope('workspace')).entries);
+      // Only the newest files are read: the index holds at most MAX_MEMORY_INDEX_CANDIDATES lines.
+      const ids = await store.listIds('workspace');
+      const newest: MemoryEntry[] = [];
+      let unreadable = 0;
+      for (const id of ids.slice(-MAX_MEMORY_INDEX_CANDIDATES).reverse()) {
+        const outcome = await store.read('workspace', id).then(
+          (file) => (file === null ? null : safeParse(file)),
+          (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) }),
+        );
+        if (outcome === null || 'problem' in outcome) unreadable += 1;
+        else newest.push(outcome.entry);
+      }
+      return renderMemoryIndex(newest, MAX_MEMORY_INDEX_BYTES, ids.length - unreadable);
     },
   };
   return memory;

@@ -11,6 +11,6 @@ export type { MemoryEntry, MemoryEntryInput, MemorySource } from './memory-entry
 export { parseMemoryEntry, parseMemoryFields } from './parse-memory-entry.js';
 export { prepareMemoryFields } from './prepare-memory-fields.js';
 export { renderMemoryEntry } from './render-memory-entry.js';
-export { MAX_MEMORY_INDEX_BYTES, renderMemoryIndex } from './render-memory-index.js';
+export { MAX_MEMORY_INDEX_BYTES, MAX_MEMORY_INDEX_CANDIDATES, renderMemoryIndex } from './render-memory-index.js';
 export { MAX_TRACED_CHARS, MIN_VERBATIM_RUN_CHARS, createToolResultTrace } from './tool-result-trace.js';
 export type { ToolResultTrace } from './tool-result-trace.js';

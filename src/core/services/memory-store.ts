@@ -52,6 +52,8 @@ export interface MemoryStore {
   directoryOf(scope: MemoryScope): string;
   /** Every entry file of a scope, oldest first; an empty listing when the scope has none yet. */
   list(scope: MemoryScope): Promise<MemoryListing>;
+  /** The ids of a scope's entries, oldest first, without reading them (empty when the scope has none yet). */
+  listIds(scope: MemoryScope): Promise<string[]>;
   /** One entry file, or null when there is none; throws InvalidInputError naming the file when it cannot be read, or for an id that is not one. */
   read(scope: MemoryScope, id: string): Promise<MemoryFile | null>;
   /**
