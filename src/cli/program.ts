@@ -9,6 +9,7 @@ import { docsCommand } from './commands/docs-command.js';
 import { doctorCommand } from './commands/doctor-command.js';
 import { initCommand } from './commands/init-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
+import { memoryCommand } from './commands/memory-command.js';
 import { policyCommand } from './commands/policy-command.js';
 import { readCommand } from './commands/read-command.js';
 import { rollbackCommand } from './commands/rollback-command.js';
@@ -64,6 +65,7 @@ export async function runCli(argv: readonly string[], streams: CliStreams, proce
     ['discover', () => discoverCommand(run)],
     ['context', () => contextCommand(run)],
     ['docs', () => docsCommand(run)],
+    ['memory', () => memoryCommand(run)],
     ['init', () => initCommand(run)],
     ['read', () => readCommand(run)],
     ['policy', () => policyCommand(run)],

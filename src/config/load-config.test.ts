@@ -71,6 +71,7 @@ describe('loadConfig', () => {
       agent: { mode: 'propose', maxSteps: 40, maxTokens: 1000000, repairTurns: 2, delegate: { maxTasks: 10, concurrency: 5, timeoutMs: 300000, maxSteps: 15 } },
       shell: { passEnv: [] },
       sandbox: { mode: 'auto', network: false, readOnlyPaths: [], writablePaths: [] },
+      memory: { enabled: true, maxEntries: 1000, maxBytes: 4194304, autoApprove: false },
     });
     expect(new Set(Object.values(loaded.sources))).toEqual(new Set(['default']));
     expect(loaded.sources['context.maxFiles']).toBe('default');

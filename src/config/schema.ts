@@ -9,6 +9,7 @@ import { FlowsSchema } from './sections/flows-schema.js';
 import { GuidanceSchema } from './sections/guidance-schema.js';
 import { LimitsSchema } from './sections/limits-schema.js';
 import { LlmSchema } from './sections/llm-schema.js';
+import { MemorySchema } from './sections/memory-schema.js';
 import { PermissionsSchema } from './sections/permissions-schema.js';
 import { ProjectSchema } from './sections/project-schema.js';
 import { RedactionSchema } from './sections/redaction-schema.js';
@@ -44,6 +45,7 @@ export const ConfigSchema = z
     shell: ShellSchema.prefault({}),
     sandbox: SandboxSchema.prefault({}),
     redaction: RedactionSchema.prefault({}),
+    memory: MemorySchema.prefault({}),
   })
   .describe('brass-agent configuration.');
 

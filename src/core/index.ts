@@ -109,6 +109,8 @@ export type {
 export type { Shell, ShellRunRequest, ShellRunResult } from './services/shell.js';
 export type { CommandIsolation, CommandOrigin, SandboxMode, SandboxStatus } from './services/sandbox.js';
 export type { OpenedSession, SessionHeader, SessionProblem, SessionRecord, SessionStore, SessionSummary, SessionWriter } from './services/session-store.js';
+export { MEMORY_ID_PATTERN, MEMORY_SCOPES } from './services/memory-store.js';
+export type { MemoryFile, MemoryFileProblem, MemoryListing, MemoryScope, MemoryStore, MemoryWriteResult } from './services/memory-store.js';
 export { decideCommandIsolation, type IsolationInput } from './sandbox/decide-command-isolation.js';
 export { GIT_FILTER_DRIVERS_ARGV, HARDENED_GIT_SETTINGS, hardenedGitArgv, parseFilterDrivers } from './sandbox/hardened-git-argv.js';
 

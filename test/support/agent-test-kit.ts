@@ -4,6 +4,8 @@ import { findRipgrep } from '../../src/adapters/search/index.js';
 import { loadShellParser } from '../../src/adapters/shell-parser/index.js';
 import { createContextCache } from '../../src/agent/context-session/index.js';
 import type { AgentEvent, AgentMode } from '../../src/agent/events/agent-event.js';
+import { type AgentMemory, createAgentMemory } from '../../src/agent/memory/index.js';
+import { createFileMemoryStore } from '../../src/adapters/memory-store/index.js';
 import { Changeset } from '../../src/agent/patch/index.js';
 import { type AgentEnvironment, type AgentSession, type ApprovalPrompt, createAgentSession } from '../../src/agent/session/index.js';
 import { ConfigSchema, type ConfigInput } from '../../src/config/index.js';
@@ -35,6 +37,8 @@ export interface AgentTestKitOptions {
   docs?: boolean;
   /** The environment the redactor looks for secret values in. */
   env?: Record<string, string>;
+  /** The agent's memory (see openTestMemory); default none. */
+  memory?: AgentMemory | null;
 }
 
 /** A real agent environment on a temp workspace, with a scripted model, recorded events and asks. */
@@ -81,6 +85,7 @@ export async function createAgentTestKit(options: AgentTestKitOptions): Promise<
     env,
     homeDir: probe.homeDir,
     contextCache: createContextCache(),
+    memory: options.memory ?? null,
     docsMap: options.docs === true ? await createDocsMap({ runtime: baseRuntime, dirs: ['docs'] }) : null,
     validationCommands: options.validationCommands ?? [],
     approval: options.approval ?? 'never',
@@ -111,4 +116,11 @@ export async function createAgentTestKit(options: AgentTestKitOptions): Promise<
 /** The tool result messages of a transcript, in order. */
 export function toolResults(messages: readonly { role: string }[]): { toolName: string; content: string; isError?: boolean }[] {
   return messages.filter((message): message is { role: 'tool'; toolName: string; content: string; isError?: boolean } => message.role === 'tool');
+}
+
+/** A real memory (file store, default bounds, the default redactor) for `workspace` under `root`, a temp directory outside the workspace. */
+export function openTestMemory(root: string, workspace: string, bounds: { maxEntries?: number; maxBytes?: number } = {}): AgentMemory {
+  const store = createFileMemoryStore({ root, workspace, maxEntries: bounds.maxEntries ?? 1000, maxBytes: bounds.maxBytes ?? 4 * 1024 * 1024 });
+  const redactor = createRedactor();
+  return createAgentMemory({ store, redact: (text) => redactor.redact(text).text, now: () => new Date().toISOString() });
 }

@@ -31,3 +31,7 @@ export { writeUserFile } from './write-user-file.js';
 export { writeRunRecord } from './write-run-record.js';
 export { writeServeStateFile } from './serve-state-file.js';
 export type { ServeState, ServeStateFile } from './serve-state-file.js';
+export { openMemoryStore } from './open-memory-store.js';
+export type { MemoryStoreChoice } from './open-memory-store.js';
+export { createPrivateTempFile } from './private-temp-file.js';
+export type { PrivateTempFile } from './private-temp-file.js';

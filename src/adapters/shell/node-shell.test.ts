@@ -64,6 +64,13 @@ describe('createNodeShell', () => {
     expect(result.stdoutDroppedBytes).toBe(0);
   });
 
+  it('runs a terminal-attached command (an editor) to its exit, capturing nothing', async () => {
+    const target = workspace.path('edited.txt');
+    const result = await run([NODE, '-e', `require('node:fs').writeFileSync(${JSON.stringify(target)}, 'edited'); process.exit(3)`], { isTerminalAttached: true });
+    expect(result).toMatchObject({ exitCode: 3, stdout: '', stderr: '', timedOut: false });
+    expect(readFileSync(target, 'utf8')).toBe('edited');
+  });
+
   it('runs in the requested working directory', async () => {
     const result = await run([NODE, '-e', 'process.stdout.write(process.cwd())']);
     expect(result.stdout).toBe(workspace.root);

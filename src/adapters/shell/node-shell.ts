@@ -94,8 +94,9 @@ function runCommand(
         shell: false,
         cwd: request.cwd,
         env,
-        detached: !IS_WINDOWS,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // An attached program (an editor) stays in the terminal's foreground process group: a group of its own could not read the terminal.
+        detached: !IS_WINDOWS && request.isTerminalAttached !== true,
+        stdio: request.isTerminalAttached === true ? 'inherit' : ['ignore', 'pipe', 'pipe'],
         windowsHide: true,
       });
     } catch (error) {
@@ -110,7 +111,8 @@ function runCommand(
     let isTerminating = false;
     let timedOut = false;
     let exit: { code: number | null; signal: string | null } | undefined;
-    let openStreams = 2;
+    // An attached program has no pipes to drain: its exit settles the run.
+    let openStreams = request.isTerminalAttached === true ? 0 : 2;
     const timers: Array<ReturnType<typeof setTimeout>> = [];
 
     const signalGroup = (signal: NodeJS.Signals): void => {

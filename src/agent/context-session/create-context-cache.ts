@@ -1,6 +1,7 @@
 import type { Config } from '../../config/index.js';
 import type { Runtime } from '../../core/index.js';
 import type { GuidanceResult } from '../../context/guidance/index.js';
+import type { ToolResultTrace } from '../memory/index.js';
 import { discoverContext, type ContextDiscovery } from '../../context/nested/index.js';
 import { createScopedContextResolver, type ScopedContextResolver } from '../../context/scoped/index.js';
 
@@ -9,6 +10,8 @@ import { createScopedContextResolver, type ScopedContextResolver } from '../../c
  * the scoped context memo and the discovery walk (run once). Sub-agents get
  * their own ContextSession, and with the same cache the same system prompt
  * parts and no second walk. Use one cache per workspace and configuration.
+ * A conversation (one session engine) has one cache, so its prompt's memory
+ * index and its tool-result trace last across its turns.
  */
 export interface ContextCache {
   /** Internal: the memoized parts, created on first use. */
@@ -16,6 +19,10 @@ export interface ContextCache {
     guidance?: Promise<GuidanceResult>;
     scoped?: ScopedContextResolver;
     discovery?: Promise<ContextDiscovery>;
+    /** The memory index of the system prompt, read once: entries written later show in recall and the next session's index. */
+    memoryIndex?: Promise<string>;
+    /** What the conversation's tool results said, so `remember` can tell a quote from the model's own words. */
+    toolResultTrace?: ToolResultTrace;
   };
 }
 

@@ -37,6 +37,8 @@ export async function executeToolCall(options: {
   if (result.isChange === true) guard.reset();
   // Redacting again covers what a tool forgot; markers from the first pass are left alone.
   let content = neutralizeReminderTags(session.redact(result.content));
+  // What the model saw, so `remember` can tell a quote of it from the model's own words.
+  session.toolResults.record(content);
   if (result.ok) {
     const reminder = await session.contextSession.onToolResult({
       tool: call.name,

@@ -13,6 +13,7 @@ import type {
 import type { DocsMap } from '../../context/docs/index.js';
 import type { UserGuidanceFile } from '../../context/guidance/index.js';
 import type { ContextCache } from '../context-session/index.js';
+import type { AgentMemory } from '../memory/index.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import type { ValidationCommandSpec } from '../validation/index.js';
 
@@ -57,6 +58,12 @@ export interface AgentEnvironment {
   contextCache: ContextCache;
   /** The project's docs map, or null when the project has none. */
   docsMap: DocsMap | null;
+  /**
+   * The agent's memory (the workspace's and the user's), opened by the
+   * entry point; absent or null, or `memory.enabled` false: no remember or
+   * recall tool and no memory index in the prompt.
+   */
+  memory?: AgentMemory | null;
   /**
    * The project's validation commands (`run_validation`); their argv is
    * allowed by default, unless they come from `project.validationCommands`

@@ -1,4 +1,5 @@
-import type { CheckingRuntime, SessionGrants } from '../../core/index.js';
+import type { CheckingRuntime, PermissionRequest, SessionGrants } from '../../core/index.js';
+import type { ToolResultTrace } from '../memory/index.js';
 import type { ContextSelection } from '../../context/scoped/index.js';
 import type { ContextSession } from '../context-session/index.js';
 import type { AgentEvent, AgentMode } from '../events/agent-event.js';
@@ -37,6 +38,16 @@ export interface AgentSession {
   readonly tools: readonly AgentTool[];
   readonly contextSession: ContextSession;
   readonly edits: PendingEdits;
+  /** What this conversation's tool results said (shared with sub-agents): see ToolResultTrace. */
+  readonly toolResults: ToolResultTrace;
+  /**
+   * Decides an operation that is not a runtime action (a memory write) with
+   * the session's permission service: a deny rule refuses; an `ask` asks
+   * the person (showing `preview` as the approval's diff) unless
+   * `isPreApproved`; `--approval auto` and session grants apply as for any
+   * write. Never throws for a refusal: `isAllowed` false and why.
+   */
+  approveOperation(request: PermissionRequest, options: { preview: string; isPreApproved: boolean }): Promise<{ isAllowed: boolean; reason: string }>;
   /** The session that delegated to this one, or null for the main session. */
   readonly parent: AgentSession | null;
   /** The diff shown with the next `patch.apply` approval (set it right before applying). */

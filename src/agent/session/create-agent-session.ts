@@ -1,4 +1,5 @@
-import { commandDefinitionPaths, createPermissionService, createRuntime } from '../../core/index.js';
+import { type PermissionRequest, commandDefinitionPaths, createPermissionService, createRuntime } from '../../core/index.js';
+import { createToolResultTrace } from '../memory/index.js';
 import type { AgentEvent } from '../events/agent-event.js';
 import { assembleSystemPrompt, createContextSession, PLAIN_SYSTEM_PROMPT } from '../context-session/index.js';
 import type { AgentEnvironment } from './agent-environment.js';
@@ -18,8 +19,9 @@ import { safeToolNames } from '../tools/tool-registry.js';
  * - its own context session on the shared context cache (one walk for the
  *   whole run, its own disclosure state);
  * - the tools of its mode (see toolsForMode);
- * - its system prompt: the context session's prompt, the docs regions and
- *   the tools, redacted, computed once and never changed.
+ * - its system prompt: the context session's prompt, the docs regions, the
+ *   memory index (read once per context cache, so once per conversation)
+ *   and the tools, redacted, computed once and never changed.
  * Throws InvalidInputError when the selection names an unknown agent, flow
  * or step, or a permission rule is malformed.
  *
@@ -96,10 +98,34 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
   });
   const isChild = parent !== null;
   const mode = isChild ? 'read-only' : options.mode;
-  const tools = toolsForMode({ mode, isChild, config, docsMap: environment.docsMap, validationCommands: environment.validationCommands });
+  const memory = config.memory.enabled ? (environment.memory ?? null) : null;
+  const tools = toolsForMode({ mode, isChild, config, docsMap: environment.docsMap, validationCommands: environment.validationCommands, memory });
   const docsSection = renderDocsSection(environment.docsMap === null ? null : environment.docsMap.regions());
+  const cache = environment.contextCache._internal;
+  // A memory that cannot be read costs the index, not the session.
+  if (memory !== null) {
+    cache.memoryIndex ??= memory.promptIndex().catch((error: unknown) => {
+      emit({ type: 'warning', message: redact(`no memory index in the prompt: ${error instanceof Error ? error.message : String(error)}`) });
+      return '';
+    });
+  }
+  // Read once per context cache: the index is the memory as it was when the conversation started (renderMemoryIndex: bounded, sanitised).
+  const memorySection = memory === null ? '' : await cache.memoryIndex!;
   // Redacted once here: the prompt is sent on every turn and must not change between them.
-  const systemPrompt = redact(assembleSystemPrompt(contextSession.systemPrompt, [docsSection, renderToolsSection(mode, tools, isChild)]));
+  const systemPrompt = redact(assembleSystemPrompt(contextSession.systemPrompt, [docsSection, memorySection, renderToolsSection(mode, tools, isChild)]));
+  cache.toolResultTrace ??= createToolResultTrace();
+  const toolResults = cache.toolResultTrace;
+
+  async function approveOperation(request: PermissionRequest, approveOptions: { preview: string; isPreApproved: boolean }): Promise<{ isAllowed: boolean; reason: string }> {
+    const verdict = permission.decide(request);
+    if (verdict.decision === 'deny') return { isAllowed: false, reason: verdict.reason };
+    if (verdict.decision === 'allow') return { isAllowed: true, reason: verdict.reason };
+    if (approveOptions.isPreApproved) return { isAllowed: true, reason: 'allowed by configuration' };
+    approvalDiff = approveOptions.preview;
+    const outcome = await permission.approve(request, verdict);
+    approvalDiff = null;
+    return outcome === 'deny' ? { isAllowed: false, reason: `not approved (${verdict.reason})` } : { isAllowed: true, reason: 'approved' };
+  }
 
   const session: AgentSession = {
     name: options.name,
@@ -113,6 +139,8 @@ async function buildSession(environment: AgentEnvironment, options: CreateAgentS
     contextSession,
     edits: options.edits,
     parent,
+    toolResults,
+    approveOperation,
     setApprovalDiff(diff) {
       approvalDiff = diff;
     },

@@ -2,6 +2,9 @@ import type { ApprovalOutcome, Clock, PermissionRequest, PermissionVerdict } fro
 import type { AgentEvent } from '../events/agent-event.js';
 import type { ApprovalPrompt } from './agent-environment.js';
 
+/** The permission request's action for a memory write (`remember`): asked like a write, its entry shown as the diff. */
+export const MEMORY_WRITE_ACTION = 'memory.write';
+
 /** What the asker needs from its session. */
 export interface ApprovalAskerOptions {
   /** The session's name, to make approval ids unique across sessions. */
@@ -9,7 +12,7 @@ export interface ApprovalAskerOptions {
   ask: (prompt: ApprovalPrompt) => Promise<ApprovalOutcome>;
   emit: (event: AgentEvent) => void;
   redact: (text: string) => string;
-  /** The diff for a `patch.apply` approval (taken once: the next patch needs its own). */
+  /** The diff for a `patch.apply` or `memory.write` approval (taken once: the next one needs its own). */
   takeDiff: () => string | null;
   /** Times the wait for the person's answer, told to onWaited (a call's duration leaves it out). */
   clock?: Clock;
@@ -27,7 +30,7 @@ export function createApprovalAsker(options: ApprovalAskerOptions): (request: Pe
   return async (request, verdict) => {
     count += 1;
     const approvalId = `${options.sessionName}-${count}`;
-    const diff = request.action === 'patch.apply' ? options.takeDiff() : null;
+    const diff = request.action === 'patch.apply' || request.action === MEMORY_WRITE_ACTION ? options.takeDiff() : null;
     options.emit({
       type: 'approval.requested',
       approvalId,

@@ -1,4 +1,5 @@
 import { ConfigSchema } from '../../config/index.js';
+import type { AgentMemory } from '../memory/index.js';
 import { BrassError } from '../../core/index.js';
 import { toInputSchema } from './agent-tool.js';
 import { AGENT_MODES, TOOL_REGISTRY, type ToolRegistryEntry, type ToolSetOptions } from './tool-registry.js';
@@ -43,10 +44,14 @@ export function replaceToolTable(markdown: string): string {
   return `${markdown.slice(0, start + TOOL_TABLE_START.length)}\n\n${buildToolTable()}\n\n${markdown.slice(end)}`;
 }
 
+/** A memory for building the memory tools' definitions only: the table never runs a tool. */
+const unused = (): Promise<never> => Promise.reject(new BrassError('unused', 'the tool table never runs a tool'));
+const TABLE_MEMORY: AgentMemory = { list: unused, get: unused, search: unused, remember: unused, update: unused, forget: unused, promptIndex: unused };
+
 /** The JSON Schema of the agent's tool: its shared definition, or the tool a default session builds. */
 function schemaOf(entry: ToolRegistryEntry): JsonObjectSchema {
   if (entry.definition !== null) return entry.definition.llmDefinition.inputSchema as JsonObjectSchema;
-  const options: ToolSetOptions = { mode: 'autonomous', isChild: false, config: ConfigSchema.parse({}), docsMap: null, validationCommands: [] };
+  const options: ToolSetOptions = { mode: 'autonomous', isChild: false, config: ConfigSchema.parse({}), docsMap: null, validationCommands: [], memory: TABLE_MEMORY };
   const tool = entry.create(options);
   if (tool === null) throw new BrassError('tool-table-no-tool', `${entry.name} has no definition and builds no tool in a default session`);
   return tool.definition.inputSchema as JsonObjectSchema;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SAFE_TOOLS } from '../../core/index.js';
-import { createAgentTestKit } from '../../../test/support/agent-test-kit.js';
+import { createAgentTestKit, openTestMemory } from '../../../test/support/agent-test-kit.js';
 import { createTempWorkspace } from '../../../test/support/temp-workspace.js';
 import { MAX_SEARCH_MATCHES } from './search-text-tool.js';
 import { AGENT_MODES, TOOL_REGISTRY, mcpToolEntries, registryEntriesFor, safeToolNames } from './tool-registry.js';
@@ -8,8 +8,9 @@ import { MAX_TOOL_RESULT_BYTES } from './tool-text.js';
 
 const FILES = { 'docs/guides/install.md': '---\ntitle: Installing\n---\n# Installing\nRun npm install.\n', 'src/a.ts': 'export const a = 1;\n' };
 
+// The memory's folder is only created by a write, which these tests never make.
 async function kitOf(root: string) {
-  return createAgentTestKit({ root, script: [], docs: true, validationCommands: [{ name: 'test', argv: ['npm', 'test'] }] });
+  return createAgentTestKit({ root, script: [], docs: true, validationCommands: [{ name: 'test', argv: ['npm', 'test'] }], memory: openTestMemory(`${root}/.unwritten-memory`, root) });
 }
 
 describe('the tool registry', () => {
@@ -40,6 +41,24 @@ describe('the tool registry', () => {
     const names = child.tools.map((tool) => tool.definition.name);
     expect(names).toEqual(registryEntriesFor({ mode: 'autonomous', isChild: true }).map((entry) => entry.name));
     for (const entry of TOOL_REGISTRY) if (entry.effect === 'write' || entry.effect === 'delegate') expect(names).not.toContain(entry.name);
+  });
+
+  it('leaves remember and recall out of a session without memory, or with memory.enabled false', async () => {
+    await using workspace = await createTempWorkspace({ files: FILES });
+    const none = await (await createAgentTestKit({ root: workspace.root, script: [] })).session({ mode: 'autonomous' });
+    const off = await (await createAgentTestKit({ root: workspace.root, script: [], config: { memory: { enabled: false } }, memory: openTestMemory(`${workspace.root}/.unwritten-memory`, workspace.root) })).session({ mode: 'autonomous' });
+    for (const session of [none, off]) expect(session.tools.map((tool) => tool.definition.name)).not.toEqual(expect.arrayContaining(['remember']));
+    for (const session of [none, off]) expect(session.tools.map((tool) => tool.definition.name)).not.toContain('recall');
+  });
+
+  it('gives sub-agents recall but never remember (issue 22)', async () => {
+    await using workspace = await createTempWorkspace({ files: FILES });
+    const parent = await (await kitOf(workspace.root)).session({ mode: 'autonomous' });
+    expect(parent.tools.map((tool) => tool.definition.name)).toEqual(expect.arrayContaining(['remember', 'recall']));
+    const child = await parent.createChild({});
+    const names = child.tools.map((tool) => tool.definition.name);
+    expect(names).toContain('recall');
+    expect(names).not.toContain('remember');
   });
 
   it('leaves docs_map out of a session without a docs map', async () => {

@@ -2,12 +2,15 @@ import type { Config } from '../../config/index.js';
 import type { DocsMap } from '../../context/docs/index.js';
 import { DELEGATE_TOOL, createDelegateTool } from '../delegate/index.js';
 import type { AgentMode } from '../events/agent-event.js';
+import type { AgentMemory } from '../memory/index.js';
 import type { ValidationCommandSpec } from '../validation/index.js';
 import type { AgentTool } from './agent-tool.js';
 import { createDocsMapTool, docsMapDefinition } from './docs-map-tool.js';
 import { EDIT_FILE_TOOL, createEditFileTool } from './edit-file-tool.js';
 import { createListDirTool, listDirDefinition } from './list-dir-tool.js';
+import { RECALL_TOOL, createRecallTool } from './recall-tool.js';
 import { createReadFileTool, readFileDefinition } from './read-file-tool.js';
+import { REMEMBER_TOOL, createRememberTool } from './remember-tool.js';
 import { RUN_VALIDATION_TOOL, createRunValidationTool } from './run-validation-tool.js';
 import { createSearchTextTool, searchTextDefinition } from './search-text-tool.js';
 import { SHELL_TOOL, createShellTool } from './shell-tool.js';
@@ -22,6 +25,8 @@ export interface ToolSetOptions {
   config: Config;
   docsMap: DocsMap | null;
   validationCommands: readonly ValidationCommandSpec[];
+  /** The agent's memory; null when it is off (`memory.enabled`) or the entry point opened none: no remember, no recall. */
+  memory: AgentMemory | null;
 }
 
 /** How the MCP server serves a tool: its shared definition and a title for clients. */
@@ -85,6 +90,10 @@ export const TOOL_REGISTRY: readonly ToolRegistryEntry[] = [
     mcp: null,
     create: (options) => createRunValidationTool(options.validationCommands),
   },
+  // Reads the memory only; sub-agents may recall too.
+  { name: RECALL_TOOL, effect: 'read', modes: AGENT_MODES, isInSubAgents: true, definition: null, mcp: null, create: ({ memory }) => (memory === null ? null : createRecallTool(memory)) },
+  // Writes the memory (asking like a write): never in read-only mode, never in sub-agents.
+  { name: REMEMBER_TOOL, effect: 'write', modes: EDITING_MODES, isInSubAgents: false, definition: null, mcp: null, create: ({ memory }) => (memory === null ? null : createRememberTool(memory)) },
   { name: EDIT_FILE_TOOL, effect: 'write', modes: EDITING_MODES, isInSubAgents: false, definition: null, mcp: null, create: () => createEditFileTool() },
   { name: WRITE_FILE_TOOL, effect: 'write', modes: EDITING_MODES, isInSubAgents: false, definition: null, mcp: null, create: () => createWriteFileTool() },
   // The permission rules decide each command; one no rule allows asks.

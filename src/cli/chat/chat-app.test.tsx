@@ -246,7 +246,8 @@ describe('ChatApp slash commands', () => {
   it('an unknown command is one line listing the commands; an engine error is one red line and the UI goes on', async () => {
     const { stdin, lastFrame } = start({ failing: { setModel: 'no provider serves nope/x' } });
     await press(stdin, '/frob', KEYS.enter);
-    await waitForFrame(lastFrame, 'unknown command /frob: try /help, /diff, /undo, /context, /compact, /mode, /model, /clear, /exit');
+    // The line wraps at the test terminal's width before /exit.
+    await waitForFrame(lastFrame, 'unknown command /frob: try /help, /diff, /undo, /context, /memory, /compact, /mode, /model, /clear,');
     await press(stdin, '/model nope/x', KEYS.enter);
     await waitForFrame(lastFrame, 'no provider serves nope/x');
     await press(stdin, 'still here');
@@ -329,7 +330,7 @@ describe('ChatApp resumed and narrow', () => {
     expect(frame).toContain('✓ applied: patched a.ts');
     expect(frame).toContain('read-only: another brass-agent (pid 42) holds this session');
     await press(stdin, 'new message', KEYS.enter);
-    await waitForFrame(lastFrame, 'read-only session: only /exit, /diff, /context, /help work here');
+    await waitForFrame(lastFrame, 'read-only session: only /exit, /diff, /context, /memory, /help work here');
     await press(stdin, '/compact', KEYS.enter, '/diff', KEYS.enter);
     await waitForFrame(lastFrame, '+added');
     expect(engine.callsOf('send')).toEqual([]);

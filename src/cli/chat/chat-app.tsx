@@ -2,6 +2,7 @@ import { Box, Static, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { SessionEngine } from '../../agent/engine/session-engine.js';
 import type { AgentMode } from '../../agent/events/agent-event.js';
+import type { AgentMemory } from '../../agent/memory/index.js';
 import { oneLine } from '../run/describe-tool-call.js';
 import { ApprovalView } from './approval-view.js';
 import { chatReducer, INITIAL_CHAT_STATE, transcriptOfHistory, type ChatState, type NewTranscriptItem, type NoticeTone } from './chat-state.js';
@@ -10,6 +11,7 @@ import { StatusLine } from './status-line.js';
 import { terminalSafeBlock } from './terminal-safe-block.js';
 import { NoticeLine, ToolCallLine, TranscriptItemView } from './transcript-item-view.js';
 import { MarkdownView } from './markdown-view.js';
+import { memoryLines } from './memory-lines.js';
 import { acceptCompletion, usePathCompletion } from './use-path-completion.js';
 
 /** A second Ctrl-C within this long of the one that cancelled a turn leaves the chat. */
@@ -22,6 +24,8 @@ const CLEAR_SCREEN = '\u001b[2J\u001b[3J\u001b[H';
 export interface ChatAppProps {
   /** The session the chat talks to; the app subscribes to its events while mounted. */
   engine: SessionEngine;
+  /** The agent's memory, for `/memory`; null or absent when it is off. */
+  memory?: AgentMemory | null;
 }
 
 const KEYS_HELP = [
@@ -38,7 +42,7 @@ const KEYS_HELP = [
  * error becomes one red line; the UI keeps running. Render it with
  * `exitOnCtrlC: false` (runChat does): Ctrl-C is the app's own key.
  */
-export function ChatApp({ engine }: ChatAppProps): ReactNode {
+export function ChatApp({ engine, memory = null }: ChatAppProps): ReactNode {
   const { exit } = useApp();
   const { stdout, write } = useStdout();
   const columns = useColumns(stdout);
@@ -130,6 +134,8 @@ export function ChatApp({ engine }: ChatAppProps): ReactNode {
         });
       case 'context':
         return attempt(async () => dispatch({ type: 'add', items: [{ kind: 'context', report: await engine.contextReport() }] }));
+      case 'memory':
+        return attempt(async () => dispatch({ type: 'add', items: (await memoryLines(memory, argument)).map((text) => ({ kind: 'notice' as const, text, tone: 'info' as const })) }));
       case 'compact':
         return attempt(async () => {
           const result = await engine.compact();

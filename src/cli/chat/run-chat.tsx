@@ -1,4 +1,5 @@
 import { render } from 'ink';
+import type { AgentMemory } from '../../agent/memory/index.js';
 import type { SessionEngine } from '../../agent/engine/session-engine.js';
 import { ChatApp } from './chat-app.js';
 import { SessionPickerApp, type SessionSummary } from './session-picker.js';
@@ -12,6 +13,8 @@ export interface TerminalStreams {
 export interface RunChatOptions extends TerminalStreams {
   /** The session to talk to; opened (new, `--continue` or `--resume`) by the caller. */
   engine: SessionEngine;
+  /** The agent's memory, for `/memory`. */
+  memory?: AgentMemory | null;
 }
 
 export interface PickSessionOptions extends TerminalStreams {
@@ -40,7 +43,7 @@ export interface PickSessionOptions extends TerminalStreams {
  * }
  */
 export async function runChat(options: RunChatOptions): Promise<void> {
-  const instance = render(<ChatApp engine={options.engine} />, { ...streamsOf(options), exitOnCtrlC: false, patchConsole: false });
+  const instance = render(<ChatApp engine={options.engine} memory={options.memory ?? null} />, { ...streamsOf(options), exitOnCtrlC: false, patchConsole: false });
   await instance.waitUntilExit();
 }
 

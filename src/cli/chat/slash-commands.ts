@@ -6,6 +6,7 @@ export const SLASH_COMMANDS = [
   { name: 'diff', usage: '/diff', description: 'the diff of the pending or the last change' },
   { name: 'undo', usage: '/undo', description: "restore the files to before the last turn's first change" },
   { name: 'context', usage: '/context', description: 'guidance, nested context, discovered files, reminders, tokens' },
+  { name: 'memory', usage: '/memory [QUERY]', description: 'what the agent remembers: the newest entries, or a search' },
   { name: 'compact', usage: '/compact', description: 'replace older turns with a summary now' },
   { name: 'mode', usage: '/mode [read-only|propose|write|autonomous]', description: 'show or switch the mode' },
   { name: 'model', usage: '/model NAME', description: 'switch the model (provider/model)' },
@@ -16,7 +17,7 @@ export const SLASH_COMMANDS = [
 export type SlashCommandName = (typeof SLASH_COMMANDS)[number]['name'];
 
 /** The commands a read-only session (held by another process) still offers. */
-export const READ_ONLY_COMMANDS: readonly SlashCommandName[] = ['exit', 'diff', 'context', 'help'];
+export const READ_ONLY_COMMANDS: readonly SlashCommandName[] = ['exit', 'diff', 'context', 'memory', 'help'];
 
 export const AGENT_MODES: readonly AgentMode[] = ['read-only', 'propose', 'write', 'autonomous'];
 

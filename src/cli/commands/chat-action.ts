@@ -29,7 +29,7 @@ export async function executeChat(context: CommandContext, raw: Record<string, u
   if (resume === 'cancelled') return;
   const engine = await engines.create(resume === null ? {} : { resume });
   try {
-    await ui.runChat({ engine, stdin, stdout });
+    await ui.runChat({ engine, stdin, stdout, memory: engines.memory });
   } finally {
     await engine.close();
   }

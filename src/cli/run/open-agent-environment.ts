@@ -5,6 +5,7 @@ import type { AgentEvent } from '../../agent/events/agent-event.js';
 import type { AgentEnvironment, ApprovalPrompt } from '../../agent/session/index.js';
 import { InvalidInputError, type ApprovalOutcome, type CheckpointStore, type PatchJournal } from '../../core/index.js';
 import type { DocsMap } from '../../context/docs/index.js';
+import { openAgentMemory } from '../open-agent-memory.js';
 import { openDocsMap } from '../open-docs-map.js';
 import type { Output } from '../output.js';
 import type { Progress } from '../progress/index.js';
@@ -27,7 +28,8 @@ export interface OpenAgentEnvironmentOptions {
  * The environment every run of one `brass-agent run` shares: the workspace's
  * services with the model, scope, config and redactor; the project root,
  * guidance runtime and user guidance; one context cache; the docs map (the
- * same one `brass-agent docs` opens); the approval mode and prompt; the
+ * same one `brass-agent docs` opens); the agent's memory (see
+ * openAgentMemory); the approval mode and prompt; the
  * event listener. Also returns the patch journal the runs apply through
  * and the checkpoint store `undo` returns to.
  *
@@ -57,6 +59,7 @@ export async function openAgentEnvironment(options: OpenAgentEnvironmentOptions)
     userGuidance: parts.userGuidance,
     contextCache: createContextCache(),
     docsMap,
+    memory: openAgentMemory(workspace, options.env, output),
     // Filled per run by runAgent from what discovery found.
     validationCommands: [],
     isConfiguredCommandTrusted: isConfiguredCommandTrusted(workspace),

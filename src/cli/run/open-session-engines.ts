@@ -4,6 +4,7 @@ import { createContextCache } from '../../agent/context-session/index.js';
 import { createSessionEngine } from '../../agent/engine/index.js';
 import type { AgentMode } from '../../agent/events/agent-event.js';
 import type { SessionEngine } from '../../agent/engine/index.js';
+import type { AgentMemory } from '../../agent/memory/index.js';
 import type { OpenedSession, SessionStore } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
 import { openAgentEnvironment } from './open-agent-environment.js';
@@ -22,6 +23,8 @@ export interface SessionEngines {
   workspace: OpenedWorkspace;
   /** Where sessions are persisted; null when they cannot be (a warning was given). */
   store: SessionStore | null;
+  /** The agent's memory (the same one the engines' sessions use), for `/memory`; null when it is off. */
+  memory: AgentMemory | null;
   /** A new session engine (or a resumed one) on the workspace. */
   create(choice?: SessionEngineChoice): Promise<SessionEngine>;
 }
@@ -54,6 +57,7 @@ export async function openSessionEngines(context: CommandContext, raw: Record<st
   return {
     workspace,
     store: choice.store,
+    memory: environment.memory ?? null,
     create: (options = {}) =>
       createSessionEngine({
         environment: { ...environment, contextCache: createContextCache(), ...(options.approval === undefined ? {} : { approval: options.approval }) },

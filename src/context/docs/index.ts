@@ -31,3 +31,5 @@ export { MAX_SEARCH_RESULTS } from './search-docs-index.js';
 export type { DocsSearchHit } from './search-docs-index.js';
 export type { MatchKind } from './rank-pages.js';
 export { SNIPPET_MAX_CHARS } from './make-snippet.js';
+export { createRecordSearch } from './create-record-search.js';
+export type { RecordSearch, RecordSearchHit, SearchableRecord } from './create-record-search.js';

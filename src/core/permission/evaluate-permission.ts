@@ -29,7 +29,7 @@ export interface PermissionDefaults {
  * themselves; src/agent/tools/tool-registry.test.ts fails when this list and
  * the registry's `read`-effect tools differ.
  */
-export const DEFAULT_SAFE_TOOLS: readonly string[] = ['read_file', 'search_text', 'list_dir', 'docs_map'];
+export const DEFAULT_SAFE_TOOLS: readonly string[] = ['read_file', 'search_text', 'list_dir', 'docs_map', 'recall'];
 
 const VALIDATION_REASON = "the project's own validation command is allowed by default";
 const CONFINED_REASON = 'the sandbox confines it (writes stay in the workspace, no network)';

@@ -21,6 +21,9 @@ describe('decideCommandIsolation: trust x sandbox', () => {
     ['workspace', true, 'off', off, 'host'],
     ['brass', false, 'auto', missing, 'host'],
     ['brass', false, 'required', missing, 'host'],
+    // The person's own editor (memory edit) runs as they would run it, sandbox or not.
+    ['person', false, 'required', active, 'host'],
+    ['person', false, 'auto', missing, 'host'],
   ] as const)('%s command, trusted %s, mode %s, %o: %s', (origin, isWorkspaceTrusted, mode, status, kind) => {
     expect(decideCommandIsolation({ origin, isWorkspaceTrusted, mode, status }).kind).toBe(kind);
   });

@@ -11,6 +11,8 @@ export interface IsolationInput {
 /**
  * The one place where workspace trust and sandbox state decide whether and
  * how a command runs:
+ * - a program the person chose for themselves (`person`: their editor) runs
+ *   as they would run it, never sandboxed;
  * - the sandbox works: every command runs inside it;
  * - brass-agent's own hardened programs (`brass`) run unsandboxed otherwise;
  * - `sandbox.mode: "required"`: any other command is refused;
@@ -24,6 +26,7 @@ export interface IsolationInput {
  */
 export function decideCommandIsolation(input: IsolationInput): CommandIsolation {
   const { status } = input;
+  if (input.origin === 'person') return { kind: 'host' };
   if (status.state === 'active') return { kind: 'sandbox' };
   if (input.origin === 'brass') return { kind: 'host' };
   const why = status.state === 'off' ? 'sandbox.mode is "off"' : status.reason;

@@ -21,9 +21,13 @@ export type SandboxStatus =
  * can plant, and anything the model asks for (validation scripts, `tsc`,
  * `pytest`, the agent's shell). `brass`: a program brass-agent itself starts
  * with fixed arguments it hardened (ripgrep with `--no-config`, git with every
- * repository-configured program switched off, version probes).
+ * repository-configured program switched off, version probes). `person`: a
+ * program the person chose for themselves ($VISUAL or $EDITOR for `memory
+ * edit`), started at their request on a file of theirs: it runs as they
+ * would run it themselves, never sandboxed (the sandbox hides the home
+ * directory and /tmp, where their editor's settings and the file are).
  */
-export type CommandOrigin = 'workspace' | 'brass';
+export type CommandOrigin = 'workspace' | 'brass' | 'person';
 
 /** How one command runs, decided by workspace trust and sandbox state (see decideCommandIsolation). */
 export type CommandIsolation =

@@ -28,6 +28,12 @@ export interface ShellRunRequest {
   workspaceRoot?: string;
   /** A person allowed this command to run without a sandbox (an `ask` isolation was approved). */
   isUnsandboxedApproved?: boolean;
+  /**
+   * The command gets this process's terminal (stdin, stdout and stderr,
+   * in its process group) instead of pipes: a person's editor (`memory
+   * edit`). Its output is not captured (`stdout` and `stderr` are empty).
+   */
+  isTerminalAttached?: boolean;
 }
 
 export interface ShellRunResult {
