@@ -93,7 +93,8 @@ async function editEntry(workspace: OpenedWorkspace, memory: AgentMemory, entry:
   await using copy = await createPrivateTempFile(`${entry.id}.md`, original);
   const result = await workspace.services.shell.run({
     argv: [...editor.split(/\s+/), copy.path],
-    cwd: workspace.root,
+    // Not the workspace: an editor may read project files from its working directory (vim's exrc, an .editorconfig).
+    cwd: path.dirname(copy.path),
     timeoutMs: EDITOR_TIMEOUT_MS,
     maxOutputBytes: 0,
     // The person's own editor on their own temp copy: the sandbox would hide both.

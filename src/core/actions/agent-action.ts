@@ -99,8 +99,12 @@ export interface ShellRunAction extends ActionBase {
   /** Working directory; default the workspace root. */
   cwd?: string;
   timeoutMs?: number;
-  /** Where the command comes from (default `workspace`); see CommandOrigin. */
-  origin?: CommandOrigin;
+  /**
+   * Where the command comes from (default `workspace`); see CommandOrigin.
+   * Never `person`: a program of the person's own (their editor) is started
+   * by the CLI through the Shell service, never by an action a tool can ask for.
+   */
+  origin?: Exclude<CommandOrigin, 'person'>;
 }
 
 export interface LlmCompleteAction extends ActionBase {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFileSystem, createNodePathProbe } from '../../adapters/file-system/index.js';
 import { listFiles } from '../../adapters/search/index.js';
@@ -176,6 +177,19 @@ describe('runtime deadline', () => {
     expect(asked).toEqual([]);
     expect(await runtime.execute({ kind: 'shell.run', argv: ['true'] })).toMatchObject({ ok: true });
     expect(asked).toEqual(['workspace']);
+  });
+
+  it("refuses a shell.run action that claims the person's own origin (only the CLI starts their editor), before anything runs", async () => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'a\n' } });
+    const asked: string[] = [];
+    const { runtime } = await open(workspace, { approval: 'auto' }, {
+      wrap: (services) => ({ ...services, shell: { ...services.shell, isolationFor: async (origin) => (asked.push(origin), { kind: 'host' }) } }),
+    });
+    const forged = { kind: 'shell.run', argv: ['touch', 'made.txt'], origin: 'person' } as unknown as Parameters<typeof runtime.execute>[0];
+    const observation = await runtime.execute(forged);
+    expect(observation).toMatchObject({ ok: false, error: { message: expect.stringMatching(/origin/) } });
+    expect(asked).toEqual([]);
+    await expect(fs.promises.access(path.join(workspace.root, 'made.txt'))).rejects.toThrow();
   });
 
   // Issue 21: the nested-context walk lists by name through the same gates.

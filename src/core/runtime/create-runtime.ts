@@ -25,7 +25,7 @@ import { type WorkspaceScope, isPathInside } from '../path-scope/workspace-scope
 import { operationHash } from '../permission/session-grants.js';
 import { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS, type FilesContent } from '../services/file-system.js';
 import type { ApprovalOutcome, PermissionRequest, PermissionVerdict } from '../services/permission.js';
-import type { CommandIsolation } from '../services/sandbox.js';
+import type { CommandIsolation, CommandOrigin } from '../services/sandbox.js';
 import type { Services } from '../services/services.js';
 import { type ActionDeadline, createActionDeadline } from './action-deadline.js';
 import { createPatchStore } from './patch-store.js';
@@ -157,7 +157,10 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
    */
   async function isolationOf(action: AgentAction): Promise<CommandIsolation | null> {
     if (action.kind !== 'shell.run' || services.shell.isolationFor === undefined) return null;
-    const isolation = await services.shell.isolationFor((action as ShellRunAction).origin ?? 'workspace');
+    const origin = ((action as ShellRunAction).origin as CommandOrigin | undefined) ?? 'workspace';
+    // The type says so already; an action built from untyped input must not reach the host as the person's own program.
+    if (origin === 'person') throw new InvalidInputError('origin', 'a shell.run action cannot claim the person\'s own origin');
+    const isolation = await services.shell.isolationFor(origin);
     if (isolation.kind === 'refuse') throw new BrassError('sandbox-unavailable', `not run: ${isolation.reason}`);
     return isolation;
   }
