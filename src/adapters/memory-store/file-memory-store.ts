@@ -13,6 +13,7 @@ import {
   type MemoryWriteResult,
 } from '../../core/index.js';
 import { fileKindOf } from '../file-system/assert-regular-file.js';
+import { pathExists } from '../file-system/path-exists.js';
 import { syncDirectory } from '../file-system/sync-directory.js';
 import { errnoCode } from '../file-system/to-file-access-error.js';
 import { withStoreErrors } from '../file-system/with-store-errors.js';
@@ -130,7 +131,7 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
     list: (scope) =>
       guarded(scope, async (): Promise<MemoryListing> => {
         const directory = directories[scope];
-        if (!(await exists(directory))) return { files: [], problems: [] };
+        if (!(await pathExists(directory))) return { files: [], problems: [] };
         if (scope === 'workspace') await checkWorkspaceRecord(directory, options.workspace);
         const ids = (await entrySizes(directory)).map((entry) => entry.id);
         const files: MemoryFile[] = [];
@@ -151,7 +152,7 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
     listIds: (scope) =>
       guarded(scope, async () => {
         const directory = directories[scope];
-        if (!(await exists(directory))) return [];
+        if (!(await pathExists(directory))) return [];
         if (scope === 'workspace') await checkWorkspaceRecord(directory, options.workspace);
         return entryIdsOf(await fs.promises.readdir(directory));
       }),
@@ -167,14 +168,14 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
       guarded(scope, () =>
         locked(scope, async () => {
           assertId(id);
-          if (!(await exists(fileOf(scope, id)))) throw new BrassError('not-found', `there is no memory entry ${id} in the ${scope} memory`);
+          if (!(await pathExists(fileOf(scope, id)))) throw new BrassError('not-found', `there is no memory entry ${id} in the ${scope} memory`);
           return write(scope, id, text);
         }),
       ),
     remove: (scope, id) =>
       guarded(scope, async () => {
         assertId(id);
-        if (!(await exists(fileOf(scope, id)))) return false;
+        if (!(await pathExists(fileOf(scope, id)))) return false;
         return locked(scope, async () => {
           try {
             await fs.promises.unlink(fileOf(scope, id));
@@ -191,7 +192,7 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
     // Under the lock: no other writer of this scope can take the same id between the check and the write.
     for (;;) {
       const id = `${now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
-      if (!(await exists(fileOf(scope, id)))) return id;
+      if (!(await pathExists(fileOf(scope, id)))) return id;
     }
   }
 }
@@ -267,7 +268,7 @@ function describeProblem(error: unknown): string {
 /** Records which workspace a folder belongs to, once. */
 async function recordWorkspace(directory: string, workspace: string): Promise<void> {
   const record = path.join(directory, WORKSPACE_RECORD);
-  if (await exists(record)) return checkWorkspaceRecord(directory, workspace);
+  if (await pathExists(record)) return checkWorkspaceRecord(directory, workspace);
   await writeViaTempFile(record, `${JSON.stringify({ workspace })}\n`, { mode: FILE_MODE, isDurable: true });
 }
 
@@ -282,15 +283,5 @@ async function checkWorkspaceRecord(directory: string, workspace: string): Promi
   }
   if (recorded !== undefined && recorded !== null && recorded !== workspace) {
     throw new BrassError('conflict', `the memory folder ${directory} belongs to ${String(recorded)}, not ${workspace}; move it away`);
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.promises.lstat(file);
-    return true;
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return false;
-    throw error;
   }
 }

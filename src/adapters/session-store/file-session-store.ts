@@ -11,6 +11,7 @@ import {
   type SessionSummary,
   type SessionWriter,
 } from '../../core/index.js';
+import { pathExists } from '../file-system/path-exists.js';
 import { syncDirectory } from '../file-system/sync-directory.js';
 import { errnoCode } from '../file-system/to-file-access-error.js';
 import { withStoreErrors } from '../file-system/with-store-errors.js';
@@ -180,7 +181,7 @@ export function createFileSessionStore(options: FileSessionStoreOptions): FileSe
         assertId(id);
         const paths = files(id);
         // Whether the file exists decides not-found before any lock is made for it.
-        if (!(await exists(paths.session))) throw notFound(id, directory);
+        if (!(await pathExists(paths.session))) throw notFound(id, directory);
         const attempt = await acquireLock(paths.lock);
         const lock = attempt.isAcquired ? attempt.lock : null;
         const holder = attempt.isAcquired ? null : attempt.holder;
@@ -256,14 +257,4 @@ function describeHolder(id: string, holder: LockHolder): string {
 
 function notFound(id: string, directory: string): BrassError {
   return new BrassError('not-found', `there is no session ${id} in ${directory}`);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.promises.lstat(file);
-    return true;
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return false;
-    throw error;
-  }
 }
