@@ -3,6 +3,7 @@ import type { ContextReport, TranscriptTurn } from '../../agent/engine/index.js'
 import type { AgentMode } from '../../agent/events/agent-event.js';
 import { AGENT_MODES } from '../../agent/tools/index.js';
 import { APPROVAL_MODES } from '../../config/index.js';
+import type { SessionDetail, SessionListEntry, UndoResult } from './api-shapes.js';
 
 // The bodies and answers of the API, each defined once: the handlers parse
 // with them and /openapi.json is generated from them. Bodies are strict (an
@@ -57,7 +58,7 @@ const SessionListItem = z.object({
   turns: z.number().int(),
   isOpen: z.boolean().describe('whether this server holds the session open now'),
   isBusy: z.boolean().describe('whether a turn is running'),
-});
+}) satisfies z.ZodType<SessionListEntry>;
 
 export const SessionListResponse = z.object({ sessions: z.array(SessionListItem).describe('newest first') });
 
@@ -77,7 +78,7 @@ export const SessionResponse = z.object({
   isBusy: z.boolean(),
   readOnlyReason: z.string().nullable().describe('set when another process holds the session: it can be shown, not continued'),
   turns: z.array(Turn).describe('the finished turns, oldest first'),
-});
+}) satisfies z.ZodType<SessionDetail>;
 
 export const TurnAcceptedResponse = z.object({ turnId: z.string() });
 
@@ -85,7 +86,7 @@ export const ApprovalAnsweredResponse = z.object({ answered: z.literal(true) });
 
 export const DiffResponse = z.object({ diff: z.string().describe('the pending change (propose) or the last turn’s change; empty when none') });
 
-export const UndoResponse = z.object({ restored: z.array(z.string()), conflicts: z.array(z.string()), message: z.string() });
+export const UndoResponse = z.object({ restored: z.array(z.string()), conflicts: z.array(z.string()), message: z.string() }) satisfies z.ZodType<UndoResult>;
 
 export const CancelResponse = z.object({ cancelled: z.boolean().describe('false when no turn was running') });
 

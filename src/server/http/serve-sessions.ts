@@ -3,6 +3,7 @@ import type { AgentEvent, AgentMode } from '../../agent/events/agent-event.js';
 import { stampEvent } from '../../agent/events/stamp-event.js';
 import { BrassError, InvalidInputError, type OpenedSession, type SessionStore } from '../../core/index.js';
 import { ApiError } from './api-error.js';
+import type { SessionListEntry } from './api-shapes.js';
 import { SessionEventLog } from './session-event-log.js';
 
 /** What a client may choose for a new session; a resumed one brings its own. */
@@ -28,16 +29,6 @@ export interface ServeSessionsOptions {
   /** Events kept per session for `Last-Event-ID` (default DEFAULT_EVENT_LOG_CAPACITY). */
   eventCapacity?: number;
   now?: () => Date;
-}
-
-/** One row of `GET /api/sessions`. */
-export interface SessionListEntry {
-  id: string;
-  title: string;
-  updatedAt: string;
-  turns: number;
-  isOpen: boolean;
-  isBusy: boolean;
 }
 
 /** Session ids are the store's: letters, digits, `-` and `_`. Anything else names no session. */

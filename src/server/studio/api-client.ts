@@ -1,37 +1,11 @@
-import type { ApprovalAnswer, ContextReport, TranscriptTurn } from '../../agent/engine/session-engine.js';
+import type { ApprovalAnswer, ContextReport } from '../../agent/engine/session-engine.js';
 import type { AgentMode } from '../../agent/events/agent-event.js';
+import type { SessionDetail, SessionListEntry, UndoResult } from '../http/api-shapes.js';
 import { ApiError, apiErrorOf } from './api-error.js';
 
+export type { SessionDetail, UndoResult };
 /** A session as `GET /api/sessions` lists it, newest first (stored, or open in this server). */
-export interface SessionSummary {
-  id: string;
-  /** The first message, cut to one line ('' before the first). */
-  title: string;
-  updatedAt: string;
-  turns: number;
-  isOpen: boolean;
-  isBusy: boolean;
-}
-
-/** `GET /api/sessions/:id`: the session and its finished turns. */
-export interface SessionDetail {
-  id: string;
-  workspace: string;
-  mode: AgentMode;
-  model: string;
-  isBusy: boolean;
-  /** Set when another process holds the session: it can be shown, not continued. */
-  readOnlyReason: string | null;
-  turns: TranscriptTurn[];
-}
-
-/** What `POST /api/sessions/:id/undo` answers. */
-export interface UndoResult {
-  restored: string[];
-  conflicts: string[];
-  /** One line for people (e.g. "nothing to undo"). */
-  message: string;
-}
+export type SessionSummary = SessionListEntry;
 
 /** The approval modes a new session can take (as `--approval`). */
 export type ApprovalPolicy = 'ask' | 'auto' | 'never';
