@@ -137,16 +137,20 @@ export function createAgentMemory(options: AgentMemoryOptions): AgentMemory {
     async promptIndex() {
       // Only the newest files are read: the index holds at most MAX_MEMORY_INDEX_CANDIDATES lines.
       const ids = await store.listIds('workspace');
-      const newest: MemoryEntry[] = [];
-      let unreadable = 0;
-      for (const id of ids.slice(-MAX_MEMORY_INDEX_CANDIDATES).reverse()) {
-        const outcome = await store.read('workspace', id).then(
-          (file) => (file === null ? null : safeParse(file)),
-          (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) }),
-        );
-        if (outcome === null || 'problem' in outcome) unreadable += 1;
-        else newest.push(outcome.entry);
-      }
+      // Read at once, not one after another: this runs as every session starts.
+      const outcomes = await Promise.all(
+        ids
+          .slice(-MAX_MEMORY_INDEX_CANDIDATES)
+          .reverse()
+          .map((id) =>
+            store.read('workspace', id).then(
+              (file) => (file === null ? null : safeParse(file)),
+              (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) }),
+            ),
+          ),
+      );
+      const newest = outcomes.flatMap((outcome) => (outcome !== null && 'entry' in outcome ? [outcome.entry] : []));
+      const unreadable = outcomes.length - newest.length;
       return renderMemoryIndex(newest, MAX_MEMORY_INDEX_BYTES, ids.length - unreadable);
     },
   };
