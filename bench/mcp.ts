@@ -9,8 +9,9 @@
  * Per tool (read_file, search_text, docs_map, discover_context without
  * running commands): 3 warm-up calls each (the tools in turn), then CALLS calls interleaved
  * (ours, baseline, ours, …); the median of each and their ratio. Then our
- * server's RSS after 10 calls and after 1,000, and last the worst ratio
- * against the goal of 1.5×.
+ * server's RSS after 10 calls, 1,000 and 2,000 (the growth from 1,000 to
+ * 2,000 says whether it is flat once its caches are full, rather than a heap
+ * still settling), and last the worst ratio against the goal of 1.5×.
  *
  *     npm run bench:mcp [-- --files N] [-- --calls N] [-- --cli OTHER/dist/cli/main.js]
  */
@@ -34,7 +35,8 @@ const CLI = OTHER_CLI ?? CLI_PATH;
 const WARM_UP_CALLS = 3;
 const DOCS_PAGES = 200;
 const GOAL_RATIO = 1.5;
-const RSS_CALLS = 1_000;
+/** RSS is sampled after these many calls to our server (the last is the total). */
+const RSS_SAMPLES = [10, 1_000, 2_000] as const;
 
 const WORDS = ['invoice', 'payment', 'ledger', 'account', 'refund', 'customer', 'order', 'shipping', 'tax', 'discount', 'report', 'session', 'token', 'cache', 'queue'];
 
@@ -144,11 +146,11 @@ try {
   const baseline = await start(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'mcp-baseline-server.ts'), workspace], env);
   servers.push(ours, baseline);
   let callsToOurs = 0;
-  let rssAfter10: number | null = null;
+  const rssAt = new Map<number, number>();
   const callOurs = async (name: string, input: Record<string, unknown>) => {
     await ours.call(name, input);
     callsToOurs += 1;
-    if (callsToOurs === 10) rssAfter10 = residentKib(ours.pid);
+    if ((RSS_SAMPLES as readonly number[]).includes(callsToOurs)) rssAt.set(callsToOurs, residentKib(ours.pid));
   };
 
   console.log(`workspace: ${FILE_COUNT} source files, ${DOCS_PAGES} docs pages, 3 commits; ${CALLS} calls per tool after ${WARM_UP_CALLS} warm-up calls, interleaved\n`);
@@ -173,13 +175,16 @@ try {
     console.log(`${tool.name.padEnd(18)} ${median(oursMs).toFixed(1).padStart(7)}   ${median(baselineMs).toFixed(1).padStart(11)}   ${ratio.toFixed(2)}×`);
   }
 
-  // The rest of the 1,000 calls: the cheap tools in turn, a discovery every 25th.
-  for (let round = 0; callsToOurs < RSS_CALLS; round += 1) {
+  // The rest of the calls: the cheap tools in turn, a discovery every 25th.
+  const totalCalls = RSS_SAMPLES[RSS_SAMPLES.length - 1]!;
+  for (let round = 0; callsToOurs < totalCalls; round += 1) {
     const tool = round % 25 === 0 ? TOOLS[3]! : TOOLS[round % 3]!;
     await callOurs(tool.name, tool.input(round));
   }
-  const rssAfter1000 = residentKib(ours.pid);
-  console.log(`\nRSS of our server: ${((rssAfter10 ?? 0) / 1024).toFixed(1)} MiB after 10 calls, ${(rssAfter1000 / 1024).toFixed(1)} MiB after ${RSS_CALLS}`);
+  const mib = (calls: number) => ((rssAt.get(calls) ?? 0) / 1024).toFixed(1);
+  const samples = RSS_SAMPLES.map((calls) => `${mib(calls)} MiB after ${calls} calls`).join(', ');
+  const lateGrowth = ((rssAt.get(2_000) ?? 0) - (rssAt.get(1_000) ?? 0)) / 1024;
+  console.log(`\nRSS of our server: ${samples}; ${lateGrowth >= 0 ? '+' : ''}${lateGrowth.toFixed(1)} MiB from call 1000 to 2000`);
   const worst = ratios.reduce((left, right) => (right.ratio > left.ratio ? right : left));
   console.log(`worst ratio: ${worst.ratio.toFixed(2)}× (${worst.name}); goal ≤ ${GOAL_RATIO}×: ${worst.ratio <= GOAL_RATIO ? 'met' : 'not met'}`);
 } finally {
