@@ -7,7 +7,8 @@ import type { DocsIndexCache } from './docs-index-cache.js';
 import { DocsTargetError } from './docs-target-error.js';
 import type { DocsOverview, DocsPageView, DocsRegionSummary, DocsRegionView, DocsSearchResult } from './docs-views.js';
 import { listDocsFiles } from './list-docs-files.js';
-import { cacheFingerprintOf, readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
+import { readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
+import { type ListingSnapshot, type SiteStamp, isRacyListing, isSameListing, isSiteStampCurrent } from './docs-map-freshness.js';
 import { anchorsOf, findSection } from './page-section.js';
 import { type SiteStructure, readSiteStructure } from './read-site-structure.js';
 import { type DocsTargetResolution, createTargetResolver, splitAnchor } from './resolve-docs-target.js';
@@ -34,10 +35,12 @@ export interface CreateDocsMapOptions {
   /**
    * A map this function returned before, for a caller that keeps one between
    * calls (the MCP server): when the listing shows the same pages with the
-   * same sizes and mtimes (the cache's fingerprint) in the same setup, that
-   * map is returned as it is, its page texts still in memory; otherwise, or
-   * while a page's mtime is within RACY_WINDOW_MS of the listing, a new one
-   * is opened as without it.
+   * same sizes and mtimes in the same setup, and the site structure's
+   * directories and config files are unchanged (a few stats; they are read
+   * again when a stamp is stale or within the racy window), that map is
+   * returned as it is, its page texts still in memory; otherwise, or while
+   * a page's mtime is within RACY_WINDOW_MS of the listing, a new one is
+   * opened as without it.
    */
   reuse?: DocsMap;
 }
@@ -73,18 +76,13 @@ export interface DocsMap {
 }
 
 /**
- * The setup and fingerprint each map was opened for, and the site structure
- * it was opened with (config files that are no pages: `_category_.json`,
- * `mkdocs.yml`, `sidebars.json`), so `reuse` can tell whether it is still current.
+ * The setup and listing each map was opened for, and the site structure it
+ * was opened with (config files that are no pages: `_category_.json`,
+ * `mkdocs.yml`, `sidebars.json`) with what it was read from, so `reuse` can
+ * tell whether it is still current. `siteStamp` is renewed when a re-read
+ * finds the same structure.
  */
-const openedFor = new WeakMap<DocsMap, { identity: string; regions: ReadonlySet<string>; structure: string }>();
-/**
- * A map is not reused while a page's mtime lies this close to (or after) the
- * moment it was listed: an edit in the same mtime tick that kept the size
- * would otherwise go unnoticed ("racily clean" in git; the retrieval index
- * uses the same window).
- */
-const RACY_WINDOW_MS = 2_000;
+const openedFor = new WeakMap<DocsMap, { snapshot: ListingSnapshot; regions: ReadonlySet<string>; structure: string; siteStamp: SiteStamp | null }>();
 
 /**
  * Opens the docs map: lists the docs through the runtime, then loads the
@@ -106,18 +104,21 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
   if (options.dirs.length === 0) throw new InvalidInputError('docs.dir', 'names no directory');
   const listedAtMs = systemClock.now();
   const listing = await listDocsFiles(runtime, options.dirs);
+  // A racy listing is never remembered as current: the next call compares again from scratch.
+  const snapshot: ListingSnapshot | null = isRacyListing(listing, listedAtMs) ? null : { root: runtime.scope.root, maxPageBytes, listing };
+  const previous = options.reuse === undefined ? undefined : openedFor.get(options.reuse);
+  if (options.reuse !== undefined && previous !== undefined && snapshot !== null && isSameListing(previous.snapshot, snapshot)) {
+    // The same pages, so the same targets and index: only the site's config files can have changed.
+    if (previous.siteStamp !== null && (await isSiteStampCurrent(runtime, previous.siteStamp))) return options.reuse;
+    const structure = await readSiteStructure(runtime, { dirs: listing.dirs, categoryFiles: listing.categoryFiles, regions: previous.regions });
+    if (structureKeyOf(structure) === previous.structure) {
+      previous.siteStamp = structure.stamp;
+      return options.reuse;
+    }
+  }
   const assigned = assignTargets(listing.files);
   const warnings = [...listing.warnings, ...assigned.warnings];
   const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: assigned.files, maxPageBytes };
-  const isRacy = assigned.files.some((file) => file.modifiedMs >= listedAtMs - RACY_WINDOW_MS);
-  // A racy listing is never remembered as current: the next call compares again from scratch.
-  const identity = isRacy ? null : JSON.stringify([cacheKey.root, cacheKey.dirs, cacheFingerprintOf(cacheKey)]);
-  const previous = options.reuse === undefined ? undefined : openedFor.get(options.reuse);
-  if (options.reuse !== undefined && previous !== undefined && identity !== null && previous.identity === identity) {
-    // The pages are unchanged; the site's config files carry no stamp in the listing, so they are read again (a few small reads).
-    const structure = await readSiteStructure(runtime, { dirs: listing.dirs, categoryFiles: listing.categoryFiles, regions: previous.regions });
-    if (structureKeyOf(structure) === previous.structure) return options.reuse;
-  }
 
   let data: DocsIndexData;
   let remembered = new Map<number, LoadedPage>();
@@ -259,7 +260,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
       return scope === undefined ? { query, results } : { query, scope, results };
     },
   };
-  if (identity !== null) openedFor.set(map, { identity, regions: new Set(catalog.regions.keys()), structure: structureKeyOf(structure) });
+  if (snapshot !== null) openedFor.set(map, { snapshot, regions: new Set(catalog.regions.keys()), structure: structureKeyOf(structure), siteStamp: structure.stamp });
   return map;
 }
 

@@ -25,6 +25,9 @@ export interface CategoryFile {
   path: string;
   /** The top-level directory it describes. */
   region: string;
+  /** Its size and mtime as listed (absent when the listing could not state it): what tells a kept map it changed. */
+  sizeBytes?: number;
+  modifiedMs?: number;
 }
 
 /** The page files of every docs directory, and what went wrong on the way. */
@@ -78,7 +81,10 @@ export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): 
       if (!entry.path.startsWith(prefix) || seen.has(entry.path)) continue;
       const relativePath = entry.path.slice(prefix.length);
       const category = entry.kind === 'file' ? CATEGORY_FILE.exec(relativePath) : null;
-      if (category !== null) categoryFiles.push({ path: entry.path, region: category[1]! });
+      if (category !== null) {
+        const stamp = entry.sizeBytes === undefined || entry.modifiedMs === undefined ? {} : { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs };
+        categoryFiles.push({ path: entry.path, region: category[1]!, ...stamp });
+      }
       if (markdownExtensionOf(relativePath) === null || isInternalDocsPath(relativePath)) continue;
       seen.add(entry.path);
       const listed = entry.kind === 'file' && entry.sizeBytes !== undefined && entry.modifiedMs !== undefined ? { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs } : undefined;
