@@ -1,6 +1,6 @@
 import { InvalidInputError, type Runtime, systemClock } from '../../core/index.js';
 import { assignTargets } from './assign-targets.js';
-import { type LoadedPage, buildDocsIndexFromFiles, loadPage } from './build-docs-index-from-files.js';
+import type { LoadedPage, buildDocsIndexFromFiles as BuildDocsIndexFromFiles, loadPage as LoadPage } from './build-docs-index-from-files.js';
 import { buildDocsCatalog } from './docs-catalog.js';
 import { type DocsIndexData, openDocsIndex } from './docs-index.js';
 import type { DocsIndexCache } from './docs-index-cache.js';
@@ -127,6 +127,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
     data = cached.index;
     warnings.push(...cached.warnings);
   } else {
+    const { buildDocsIndexFromFiles } = await loadPageReader();
     const built = await buildDocsIndexFromFiles(runtime, assigned.files, maxPageBytes, options.onProgress);
     data = built.index;
     remembered = built.loaded;
@@ -154,6 +155,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
     const known = remembered.get(page);
     if (known !== undefined) return known;
     const meta = index.pages[page]!;
+    const { loadPage } = await loadPageReader();
     const loaded = await loadPage(runtime, meta, maxPageBytes);
     if ('problem' in loaded) return null;
     if (rememberedChars + loaded.text.body.length <= MAX_REMEMBERED_TEXT_CHARS) {
@@ -262,6 +264,15 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
   };
   if (snapshot !== null) openedFor.set(map, { snapshot, regions: new Set(catalog.regions.keys()), structure: structureKeyOf(structure), siteStamp: structure.stamp });
   return map;
+}
+
+/**
+ * The page reader (frontmatter, Markdown scanning, tokenising), loaded when a
+ * page is first read: a search served from the cache never needs it, and
+ * the CLI then loads no YAML parser (issue 20, item 4).
+ */
+async function loadPageReader(): Promise<{ buildDocsIndexFromFiles: typeof BuildDocsIndexFromFiles; loadPage: typeof LoadPage }> {
+  return import('./build-docs-index-from-files.js');
 }
 
 function structureKeyOf(structure: SiteStructure): string {

@@ -1,6 +1,6 @@
 import type { DocsIndexData } from './docs-index.js';
 import { isConsistentPageBlocks } from './page-blocks.js';
-import type { PageMeta } from './page-record.js';
+import type { PageMeta } from './page-meta.js';
 
 /**
  * Bumped whenever tokenisation, weights, titles or this layout change: older

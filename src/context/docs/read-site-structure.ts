@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { type Runtime, systemClock } from '../../core/index.js';
 import type { PathStamp, SiteStamp } from './docs-map-freshness.js';
 import type { CategoryFile } from './list-docs-files.js';
+import type { parseYamlData as ParseYamlData } from './parse-frontmatter.js';
 import { targetOfPath, topDirectoryOf } from './page-target.js';
-import { parseYamlData } from './parse-frontmatter.js';
 
 /** Site config files (`_category_.json`, `mkdocs.yml`, `sidebars.json`) are read up to this many bytes. */
 export const MAX_STRUCTURE_FILE_BYTES = 256 * 1024;
@@ -106,6 +106,11 @@ async function listSiteFiles(runtime: Runtime, dirs: readonly string[], warnings
     }
   }
   return files;
+}
+
+/** The YAML parser (gray-matter's js-yaml), loaded only for a site that has a YAML config: most need none. */
+async function loadYamlParser(): Promise<typeof ParseYamlData> {
+  return (await import('./parse-frontmatter.js')).parseYamlData;
 }
 
 function describe(error: unknown): string {
@@ -212,7 +217,7 @@ export async function readSiteStructure(
         continue;
       }
     } else {
-      const parsed = parseYamlData(text);
+      const parsed = (await loadYamlParser())(text);
       if (!parsed.ok) {
         warnings.push(`${file.path}: ${parsed.problem}; the folder name is used`);
         continue;
@@ -248,7 +253,7 @@ export async function readSiteStructure(
       if (docsDir.replace(/\/+$/, '') !== dir.slice(dir.lastIndexOf('/') + 1)) continue;
       const block = navBlockOf(text);
       if (block === null) continue;
-      const parsed = parseYamlData(block);
+      const parsed = (await loadYamlParser())(block);
       if (!parsed.ok) warnings.push(`${path}: its nav is ${parsed.problem}; the folder structure is used`);
       else labelRegions((parsed.data as { nav?: unknown }).nav, regions, input.regions);
     }
