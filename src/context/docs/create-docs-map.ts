@@ -116,23 +116,27 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
       return options.reuse;
     }
   }
-  const assigned = assignTargets(listing.files);
-  const warnings = [...listing.warnings, ...assigned.warnings];
-  const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: assigned.files, maxPageBytes };
+  const warnings = [...listing.warnings];
+  const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: listing.files, maxPageBytes };
 
   let data: DocsIndexData;
   let remembered = new Map<number, LoadedPage>();
+  // A hit holds the targets (in its pages) and the clash warnings: only a build assigns them.
   const cached = options.cache === undefined ? null : await readDocsIndexCache(options.cache, cacheKey, warnings);
   if (cached !== null) {
     data = cached.index;
     warnings.push(...cached.warnings);
   } else {
+    const assigned = assignTargets(listing.files);
     const { buildDocsIndexFromFiles } = await loadPageReader();
     const built = await buildDocsIndexFromFiles(runtime, assigned.files, maxPageBytes, options.onProgress);
     data = built.index;
     remembered = built.loaded;
+    const buildWarnings = [...assigned.warnings, ...built.warnings];
+    // The clashes come before a cache trouble warning, as they did before the cache was read.
+    warnings.splice(listing.warnings.length, 0, ...assigned.warnings);
     warnings.push(...built.warnings);
-    if (options.cache !== undefined) await writeDocsIndexCache(options.cache, cacheKey, { index: data, warnings: built.warnings }, warnings);
+    if (options.cache !== undefined) await writeDocsIndexCache(options.cache, cacheKey, { index: data, warnings: buildWarnings }, warnings);
   }
 
   const index = openDocsIndex(data);

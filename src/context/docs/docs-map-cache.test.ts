@@ -121,15 +121,21 @@ describe('the docs index cache', () => {
     ]);
   });
 
-  it('repeats the build warnings when the index comes from the cache', async () => {
-    await using workspace = await createTempWorkspace({ files: { 'docs/bad.md': '---\n: [\n---\ntext\n' } });
+  it('repeats the build warnings, target clashes first, when the index comes from the cache (which assigns no targets)', async () => {
+    await using workspace = await createTempWorkspace({
+      files: { 'docs/bad.md': '---\n: [\n---\ntext\n', 'docs/guide.md': '# Guide\n', 'docs/guide/index.md': '# Guide index\n', 'docs/guide/README.md': '# Guide readme\n', 'docs/guide/README/index.md': '# Taken\n' },
+    });
     const cache = recordingCache();
     const { runtime } = await countingRuntime(workspace);
     const built = await createDocsMap({ runtime, dirs: ['docs'], cache });
     const loaded = await createDocsMap({ runtime, dirs: ['docs'], cache });
     expect(loaded.isFromCache).toBe(true);
     expect(loaded.warnings).toEqual(built.warnings);
-    expect(loaded.warnings).toHaveLength(1);
+    expect(built.warnings).toHaveLength(3);
+    expect(built.warnings[0]).toMatch(/^docs\/guide\/README\.md: left out, because/);
+    expect(built.warnings[1]).toMatch(/^docs\/guide\.md: left out, because/);
+    expect(built.warnings[2]).toMatch(/^docs\/bad\.md: /);
+    expect(loaded.resolve('guide')).toEqual(built.resolve('guide'));
   });
 });
 
