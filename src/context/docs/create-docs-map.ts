@@ -11,7 +11,7 @@ import { readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.j
 import { type ListingSnapshot, type SiteStamp, isRacyListing, isSameListing, isSiteStampCurrent } from './docs-map-freshness.js';
 import { anchorsOf, findSection } from './page-section.js';
 import { type SiteStructure, readSiteStructure } from './read-site-structure.js';
-import { type DocsTargetResolution, createTargetResolver, splitAnchor } from './resolve-docs-target.js';
+import { type DocsTargetResolution, type TargetResolver, createTargetResolver, splitAnchor } from './resolve-docs-target.js';
 import { MAX_SEARCH_RESULTS, searchDocsIndex } from './search-docs-index.js';
 
 /** Default of `docs.maxPageBytes`: pages are read up to 1 MiB. */
@@ -141,7 +141,9 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
 
   const index = openDocsIndex(data);
   const catalog = buildDocsCatalog(index.pages);
-  const resolver = createTargetResolver(catalog, listing.dirs);
+  // Built on the first target to resolve: a search without a scope needs none (issue 20, item 4).
+  let resolver: TargetResolver | undefined;
+  const resolveTarget = (target: string): DocsTargetResolution => (resolver ??= createTargetResolver(catalog, listing.dirs)).resolve(target);
   const structure = await readSiteStructure(runtime, { dirs: listing.dirs, categoryFiles: listing.categoryFiles, regions: new Set(catalog.regions.keys()) });
   warnings.push(...structure.warnings);
   /** A region's name and description: the site's navigation label, else its own page, else the folder name. */
@@ -193,7 +195,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
 
   const resolveOrThrow = (target: string): Extract<DocsTargetResolution, { ok: true }> => {
     if (typeof target !== 'string') throw new InvalidInputError('target', 'must be a string');
-    const resolution = resolver.resolve(target);
+    const resolution = resolveTarget(target);
     if (resolution.ok) return resolution;
     throw toTargetError(target, resolution);
   };
@@ -229,7 +231,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
         pages: catalog.loosePages.map((page) => ({ target: index.pages[page]!.target, title: index.pages[page]!.title })),
       };
     },
-    resolve: (target) => resolver.resolve(target),
+    resolve: resolveTarget,
     async region(target) {
       const resolution = resolveOrThrow(target);
       if (resolution.kind !== 'region') {
