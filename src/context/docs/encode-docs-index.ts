@@ -94,13 +94,28 @@ export function decodeDocsIndex(stored: Uint8Array): CachedDocsIndex | null {
   const pageBlocks = { offsets: blockOffsets, bytes: bytes.subarray(blocksStart + (pageCount + 1) * 4) };
   if (!isConsistentPageBlocks(pageBlocks, pageCount)) return null;
   for (let term = 0; term < termCount; term += 1) if (postingStarts[term]! > postingStarts[term + 1]!) return null;
-  // Indexed, not for-of: the iterator costs several ms per 100,000 postings in a process that just started.
-  for (let slot = 0; slot < postingCount; slot += 1) if (postingPages[slot]! >= pageCount) return null;
+  if (postingCount > 0 && maxOf(postingPages) >= pageCount) return null;
   return {
     fingerprint: header.fingerprint,
     warnings: header.warnings,
     index: { pages: header.pages, terms, postingStarts, postingPages, postingWeights, pageBlocks },
   };
+}
+
+/** Elements handed to one Math.max call: far below any engine's argument limit. */
+const MAX_CHUNK = 8_192;
+
+/**
+ * The largest element, through Math.max over chunks: a builtin loop, several
+ * times faster than a JavaScript loop over 100,000 postings in a process that
+ * just started (the warm CLI search decodes once and exits).
+ */
+function maxOf(values: Uint32Array): number {
+  let max = 0;
+  for (let start = 0; start < values.length; start += MAX_CHUNK) {
+    max = Math.max(max, Math.max.apply(null, values.subarray(start, start + MAX_CHUNK) as unknown as number[]));
+  }
+  return max;
 }
 
 interface Header {
