@@ -16,6 +16,7 @@
 //   tsx bench/docs-search.ts --sites-only only the real sites of docs-sites.ts
 //   tsx bench/docs-search.ts --warm-only  only the warm CLI search
 //   tsx bench/docs-search.ts --warm-only --cli ../old/dist/cli/main.js   the same for another build
+//   tsx bench/docs-search.ts --warm-only --keep   keeps the temp folder (the warm site, to profile) and prints its path
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,6 +47,8 @@ const isSitesOnly = process.argv.includes('--sites-only');
 const isWarmOnly = process.argv.includes('--warm-only');
 /** `--cli FILE`: another built CLI for the warm search (an older checkout, to compare). */
 const warmCli = process.argv.includes('--cli') ? path.resolve(process.argv[process.argv.indexOf('--cli') + 1]!) : CLI_PATH;
+/** Keeps the temp folder (the warm site is its `warm/`, its cache `warm-cache/`) for profiling by hand. */
+const isKeep = process.argv.includes('--keep');
 
 interface Page {
   target: string;
@@ -392,7 +395,8 @@ async function main(): Promise<void> {
     }
     benchWarmCli(temp, pages);
   } finally {
-    fs.rmSync(temp, { recursive: true, force: true });
+    if (isKeep) console.log(`kept ${temp}`);
+    else fs.rmSync(temp, { recursive: true, force: true });
   }
 }
 

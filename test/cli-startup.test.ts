@@ -68,12 +68,12 @@ interface StartupTrace {
 }
 
 /** Runs the built CLI with the hooks and returns its exit code, the modules it loaded and the processes it started. */
-async function traceStartup(registerPath: string, args: readonly string[], cwd: string): Promise<StartupTrace> {
+async function traceStartup(registerPath: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<StartupTrace> {
   const run = promisify(execFile);
   let code = 0;
   let stderr: string;
   try {
-    ({ stderr } = await run(process.execPath, ['--import', pathToFileURL(registerPath).href, CLI_PATH, ...args], { cwd, env: { ...process.env, XDG_CONFIG_HOME: path.join(cwd, '.xdg') } }));
+    ({ stderr } = await run(process.execPath, ['--import', pathToFileURL(registerPath).href, CLI_PATH, ...args], { cwd, env: { ...process.env, XDG_CONFIG_HOME: path.join(cwd, '.xdg'), ...env } }));
   } catch (error) {
     const failed = error as { code?: number; stderr?: string };
     code = failed.code ?? -1;
@@ -130,6 +130,25 @@ describe('brass-agent start-up', () => {
     expect(code).toBe(0);
     expect(modules.filter(isBashGrammar)).toEqual([]);
     expect(processes).toEqual([]);
+  });
+
+  // Issue 20, item 4: a search served from the index cache parses no page, so it loads neither the page reader nor the YAML parser.
+  it('docs --search loads the page reader and gray-matter when it builds the index, and neither when the cache serves it', async () => {
+    await using workspace = await createTempWorkspace({ files: { 'docs/guides/install.md': '---\ntitle: Install\n---\n# Install\n\nRun the installer.\n', 'docs/guides/proxy.md': '# Proxy\n\nForward requests.\n' } });
+    await using cache = await createTempWorkspace();
+    const past = new Date(Date.now() - 60_000);
+    for (const file of ['docs/guides/install.md', 'docs/guides/proxy.md']) fs.utimesSync(workspace.path(file), past, past);
+    const hooks = await writeHooks(workspace);
+    const pageReader = (modules: readonly string[]) =>
+      modules.filter((module) => module.startsWith('node_modules/gray-matter/') || module.startsWith('node_modules/js-yaml/') || module === 'src/context/docs/read-page-text.ts');
+    const cold = await traceStartup(hooks, ['docs', '--search', 'installer', '--json'], workspace.root, { XDG_CACHE_HOME: cache.root });
+    expect(cold.code).toBe(0);
+    expect(pageReader(cold.modules)).toContain('src/context/docs/read-page-text.ts');
+    expect(pageReader(cold.modules).some((module) => module.startsWith('node_modules/gray-matter/'))).toBe(true);
+    const warm = await traceStartup(hooks, ['docs', '--search', 'installer', '--json'], workspace.root, { XDG_CACHE_HOME: cache.root });
+    expect(warm.code).toBe(0);
+    expect(warm.modules).toContain('src/context/docs/search-docs-index.ts');
+    expect(pageReader(warm.modules)).toEqual([]);
   });
 
   it('loads the grammar for a command line and probes ripgrep on the first search (what the hooks see when it happens)', async () => {

@@ -3,7 +3,8 @@ import type { TargetedFile } from './assign-targets.js';
 import { buildDocsIndex, type DocsIndexData } from './docs-index.js';
 import { DOCS_IO_CONCURRENCY } from './list-docs-files.js';
 import { mapWithConcurrency } from '../../core/index.js';
-import { type PageRecord, type PageText, buildPageRecord, readPageText } from './page-record.js';
+import { type PageRecord, type PageText, buildPageRecord } from './page-record.js';
+import { readPageText } from './read-page-text.js';
 
 /** A page whose text has more than this share of U+FFFD replacement characters is treated as binary. */
 const MAX_REPLACEMENT_SHARE = 0.01;

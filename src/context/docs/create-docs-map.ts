@@ -1,16 +1,17 @@
 import { InvalidInputError, type Runtime, systemClock } from '../../core/index.js';
 import { assignTargets } from './assign-targets.js';
-import { type LoadedPage, buildDocsIndexFromFiles, loadPage } from './build-docs-index-from-files.js';
+import type { LoadedPage, buildDocsIndexFromFiles as BuildDocsIndexFromFiles, loadPage as LoadPage } from './build-docs-index-from-files.js';
 import { buildDocsCatalog } from './docs-catalog.js';
 import { type DocsIndexData, openDocsIndex } from './docs-index.js';
 import type { DocsIndexCache } from './docs-index-cache.js';
 import { DocsTargetError } from './docs-target-error.js';
 import type { DocsOverview, DocsPageView, DocsRegionSummary, DocsRegionView, DocsSearchResult } from './docs-views.js';
 import { listDocsFiles } from './list-docs-files.js';
-import { cacheFingerprintOf, readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
+import { readDocsIndexCache, writeDocsIndexCache } from './docs-index-cache-io.js';
+import { type ListingSnapshot, type SiteStamp, isRacyListing, isSameListing, isSiteStampCurrent } from './docs-map-freshness.js';
 import { anchorsOf, findSection } from './page-section.js';
 import { type SiteStructure, readSiteStructure } from './read-site-structure.js';
-import { type DocsTargetResolution, createTargetResolver, splitAnchor } from './resolve-docs-target.js';
+import { type DocsTargetResolution, type TargetResolver, createTargetResolver, splitAnchor } from './resolve-docs-target.js';
 import { MAX_SEARCH_RESULTS, searchDocsIndex } from './search-docs-index.js';
 
 /** Default of `docs.maxPageBytes`: pages are read up to 1 MiB. */
@@ -34,10 +35,12 @@ export interface CreateDocsMapOptions {
   /**
    * A map this function returned before, for a caller that keeps one between
    * calls (the MCP server): when the listing shows the same pages with the
-   * same sizes and mtimes (the cache's fingerprint) in the same setup, that
-   * map is returned as it is, its page texts still in memory; otherwise, or
-   * while a page's mtime is within RACY_WINDOW_MS of the listing, a new one
-   * is opened as without it.
+   * same sizes and mtimes in the same setup, and the site structure's
+   * directories and config files are unchanged (a few stats; they are read
+   * again when a stamp is stale or within the racy window), that map is
+   * returned as it is, its page texts still in memory; otherwise, or while
+   * a page's mtime is within RACY_WINDOW_MS of the listing, a new one is
+   * opened as without it.
    */
   reuse?: DocsMap;
 }
@@ -73,18 +76,13 @@ export interface DocsMap {
 }
 
 /**
- * The setup and fingerprint each map was opened for, and the site structure
- * it was opened with (config files that are no pages: `_category_.json`,
- * `mkdocs.yml`, `sidebars.json`), so `reuse` can tell whether it is still current.
+ * The setup and listing each map was opened for, and the site structure it
+ * was opened with (config files that are no pages: `_category_.json`,
+ * `mkdocs.yml`, `sidebars.json`) with what it was read from, so `reuse` can
+ * tell whether it is still current. `siteStamp` is renewed when a re-read
+ * finds the same structure.
  */
-const openedFor = new WeakMap<DocsMap, { identity: string; regions: ReadonlySet<string>; structure: string }>();
-/**
- * A map is not reused while a page's mtime lies this close to (or after) the
- * moment it was listed: an edit in the same mtime tick that kept the size
- * would otherwise go unnoticed ("racily clean" in git; the retrieval index
- * uses the same window).
- */
-const RACY_WINDOW_MS = 2_000;
+const openedFor = new WeakMap<DocsMap, { snapshot: ListingSnapshot; regions: ReadonlySet<string>; structure: string; siteStamp: SiteStamp | null }>();
 
 /**
  * Opens the docs map: lists the docs through the runtime, then loads the
@@ -106,36 +104,46 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
   if (options.dirs.length === 0) throw new InvalidInputError('docs.dir', 'names no directory');
   const listedAtMs = systemClock.now();
   const listing = await listDocsFiles(runtime, options.dirs);
-  const assigned = assignTargets(listing.files);
-  const warnings = [...listing.warnings, ...assigned.warnings];
-  const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: assigned.files, maxPageBytes };
-  const isRacy = assigned.files.some((file) => file.modifiedMs >= listedAtMs - RACY_WINDOW_MS);
   // A racy listing is never remembered as current: the next call compares again from scratch.
-  const identity = isRacy ? null : JSON.stringify([cacheKey.root, cacheKey.dirs, cacheFingerprintOf(cacheKey)]);
+  const snapshot: ListingSnapshot | null = isRacyListing(listing, listedAtMs) ? null : { root: runtime.scope.root, maxPageBytes, listing };
   const previous = options.reuse === undefined ? undefined : openedFor.get(options.reuse);
-  if (options.reuse !== undefined && previous !== undefined && identity !== null && previous.identity === identity) {
-    // The pages are unchanged; the site's config files carry no stamp in the listing, so they are read again (a few small reads).
+  if (options.reuse !== undefined && previous !== undefined && snapshot !== null && isSameListing(previous.snapshot, snapshot)) {
+    // The same pages, so the same targets and index: only the site's config files can have changed.
+    if (previous.siteStamp !== null && (await isSiteStampCurrent(runtime, previous.siteStamp))) return options.reuse;
     const structure = await readSiteStructure(runtime, { dirs: listing.dirs, categoryFiles: listing.categoryFiles, regions: previous.regions });
-    if (structureKeyOf(structure) === previous.structure) return options.reuse;
+    if (structureKeyOf(structure) === previous.structure) {
+      previous.siteStamp = structure.stamp;
+      return options.reuse;
+    }
   }
+  const warnings = [...listing.warnings];
+  const cacheKey = { root: runtime.scope.root, dirs: listing.dirs, files: listing.files, maxPageBytes };
 
   let data: DocsIndexData;
   let remembered = new Map<number, LoadedPage>();
+  // A hit holds the targets (in its pages) and the clash warnings: only a build assigns them.
   const cached = options.cache === undefined ? null : await readDocsIndexCache(options.cache, cacheKey, warnings);
   if (cached !== null) {
     data = cached.index;
     warnings.push(...cached.warnings);
   } else {
+    const assigned = assignTargets(listing.files);
+    const { buildDocsIndexFromFiles } = await loadPageReader();
     const built = await buildDocsIndexFromFiles(runtime, assigned.files, maxPageBytes, options.onProgress);
     data = built.index;
     remembered = built.loaded;
+    const buildWarnings = [...assigned.warnings, ...built.warnings];
+    // The clashes come before a cache trouble warning, as they did before the cache was read.
+    warnings.splice(listing.warnings.length, 0, ...assigned.warnings);
     warnings.push(...built.warnings);
-    if (options.cache !== undefined) await writeDocsIndexCache(options.cache, cacheKey, { index: data, warnings: built.warnings }, warnings);
+    if (options.cache !== undefined) await writeDocsIndexCache(options.cache, cacheKey, { index: data, warnings: buildWarnings }, warnings);
   }
 
   const index = openDocsIndex(data);
   const catalog = buildDocsCatalog(index.pages);
-  const resolver = createTargetResolver(catalog, listing.dirs);
+  // Built on the first target to resolve: a search without a scope needs none (issue 20, item 4).
+  let resolver: TargetResolver | undefined;
+  const resolveTarget = (target: string): DocsTargetResolution => (resolver ??= createTargetResolver(catalog, listing.dirs)).resolve(target);
   const structure = await readSiteStructure(runtime, { dirs: listing.dirs, categoryFiles: listing.categoryFiles, regions: new Set(catalog.regions.keys()) });
   warnings.push(...structure.warnings);
   /** A region's name and description: the site's navigation label, else its own page, else the folder name. */
@@ -153,6 +161,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
     const known = remembered.get(page);
     if (known !== undefined) return known;
     const meta = index.pages[page]!;
+    const { loadPage } = await loadPageReader();
     const loaded = await loadPage(runtime, meta, maxPageBytes);
     if ('problem' in loaded) return null;
     if (rememberedChars + loaded.text.body.length <= MAX_REMEMBERED_TEXT_CHARS) {
@@ -186,7 +195,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
 
   const resolveOrThrow = (target: string): Extract<DocsTargetResolution, { ok: true }> => {
     if (typeof target !== 'string') throw new InvalidInputError('target', 'must be a string');
-    const resolution = resolver.resolve(target);
+    const resolution = resolveTarget(target);
     if (resolution.ok) return resolution;
     throw toTargetError(target, resolution);
   };
@@ -222,7 +231,7 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
         pages: catalog.loosePages.map((page) => ({ target: index.pages[page]!.target, title: index.pages[page]!.title })),
       };
     },
-    resolve: (target) => resolver.resolve(target),
+    resolve: resolveTarget,
     async region(target) {
       const resolution = resolveOrThrow(target);
       if (resolution.kind !== 'region') {
@@ -259,8 +268,17 @@ export async function createDocsMap(options: CreateDocsMapOptions): Promise<Docs
       return scope === undefined ? { query, results } : { query, scope, results };
     },
   };
-  if (identity !== null) openedFor.set(map, { identity, regions: new Set(catalog.regions.keys()), structure: structureKeyOf(structure) });
+  if (snapshot !== null) openedFor.set(map, { snapshot, regions: new Set(catalog.regions.keys()), structure: structureKeyOf(structure), siteStamp: structure.stamp });
   return map;
+}
+
+/**
+ * The page reader (frontmatter, Markdown scanning, tokenising), loaded when a
+ * page is first read: a search served from the cache never needs it, and
+ * the CLI then loads no YAML parser (issue 20, item 4).
+ */
+async function loadPageReader(): Promise<{ buildDocsIndexFromFiles: typeof BuildDocsIndexFromFiles; loadPage: typeof LoadPage }> {
+  return import('./build-docs-index-from-files.js');
 }
 
 function structureKeyOf(structure: SiteStructure): string {

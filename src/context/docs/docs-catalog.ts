@@ -1,4 +1,4 @@
-import type { PageMeta } from './page-record.js';
+import type { PageMeta } from './page-meta.js';
 import { topDirectoryOf } from './page-target.js';
 
 /** A top-level directory of the docs and its pages. */

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { TargetedFile } from './assign-targets.js';
 import type { DocsIndexCache } from './docs-index-cache.js';
 import type { DocsIndexData } from './docs-index.js';
 import { type CachedDocsIndex, DOCS_INDEX_FORMAT_VERSION, decodeDocsIndex, encodeDocsIndex } from './encode-docs-index.js';
+import type { DocsFile } from './list-docs-files.js';
 
-/** What identifies a cache entry: the workspace and docs setup (the slot) and every page file (the fingerprint). */
+/**
+ * What identifies a cache entry: the workspace and docs setup (the slot) and
+ * every page file as listed (the fingerprint). The page targets are a
+ * function of the listed paths, so a hit needs no target assignment.
+ */
 export interface DocsCacheKey {
   root: string;
   dirs: readonly string[];
-  files: readonly TargetedFile[];
+  files: readonly DocsFile[];
   maxPageBytes: number;
 }
 
@@ -21,10 +25,10 @@ export function cacheSlotOf(key: DocsCacheKey): string {
   return sha256(JSON.stringify({ version: DOCS_INDEX_FORMAT_VERSION, root: key.root, dirs: key.dirs, maxPageBytes: key.maxPageBytes })).slice(0, 32);
 }
 
-/** The fingerprint of the corpus: every page's path, target, size and mtime. */
+/** The fingerprint of the corpus: every listed page's path, size and mtime, in listing order. */
 export function cacheFingerprintOf(key: DocsCacheKey): string {
   const hash = createHash('sha256').update(`${DOCS_INDEX_FORMAT_VERSION}\n${key.maxPageBytes}\n`);
-  for (const file of key.files) hash.update(`${file.path}\0${file.target}\0${file.sizeBytes}\0${file.modifiedMs}\n`);
+  for (const file of key.files) hash.update(`${file.path}\0${file.relativePath}\0${file.sizeBytes}\0${file.modifiedMs}\n`);
   return hash.digest('hex');
 }
 

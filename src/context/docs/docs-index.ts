@@ -1,6 +1,7 @@
 import { FIELD_PARAMETERS } from './bm25f-parameters.js';
 import { type EncodedPageBlocks, decodePageBlocks, encodePageBlocks } from './page-blocks.js';
-import { PAGE_FIELDS, type PageMeta, type PageRecord } from './page-record.js';
+import { PAGE_FIELDS, type PageMeta } from './page-meta.js';
+import type { PageRecord } from './page-record.js';
 import type { MarkdownBlock } from './scan-markdown.js';
 
 /** Decoded page blocks an open index remembers (a long-lived MCP server searches many pages); past it, it starts over. */

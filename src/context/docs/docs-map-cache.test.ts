@@ -121,15 +121,21 @@ describe('the docs index cache', () => {
     ]);
   });
 
-  it('repeats the build warnings when the index comes from the cache', async () => {
-    await using workspace = await createTempWorkspace({ files: { 'docs/bad.md': '---\n: [\n---\ntext\n' } });
+  it('repeats the build warnings, target clashes first, when the index comes from the cache (which assigns no targets)', async () => {
+    await using workspace = await createTempWorkspace({
+      files: { 'docs/bad.md': '---\n: [\n---\ntext\n', 'docs/guide.md': '# Guide\n', 'docs/guide/index.md': '# Guide index\n', 'docs/guide/README.md': '# Guide readme\n', 'docs/guide/README/index.md': '# Taken\n' },
+    });
     const cache = recordingCache();
     const { runtime } = await countingRuntime(workspace);
     const built = await createDocsMap({ runtime, dirs: ['docs'], cache });
     const loaded = await createDocsMap({ runtime, dirs: ['docs'], cache });
     expect(loaded.isFromCache).toBe(true);
     expect(loaded.warnings).toEqual(built.warnings);
-    expect(loaded.warnings).toHaveLength(1);
+    expect(built.warnings).toHaveLength(3);
+    expect(built.warnings[0]).toMatch(/^docs\/guide\/README\.md: left out, because/);
+    expect(built.warnings[1]).toMatch(/^docs\/guide\.md: left out, because/);
+    expect(built.warnings[2]).toMatch(/^docs\/bad\.md: /);
+    expect(loaded.resolve('guide')).toEqual(built.resolve('guide'));
   });
 });
 
@@ -183,6 +189,45 @@ describe('reuse (a map kept between calls, as the MCP server does)', () => {
     const relabelled = await createDocsMap({ runtime, dirs: ['docs'], reuse: first });
     expect(relabelled).not.toBe(first);
     expect(relabelled.regions().regions.find((region) => region.target === 'area0')?.title).toBe('Other label');
+  });
+
+  it('checks a kept map with one listing and a few stats while nothing changed, and still sees a new site config, an edited one and an edited ignore file', async () => {
+    await using workspace = await createTempWorkspace();
+    for (const [relative, content] of Object.entries(pages(3))) writeStamped(workspace, relative, content, 60);
+    writeStamped(workspace, 'docs/area0/_category_.json', JSON.stringify({ label: 'First label' }), 60);
+    writeStamped(workspace, '.gitignore', 'node_modules\n', 60);
+    /** Stamps every directory `minutesAgo` minutes ago, as an untouched tree is. */
+    const stampDirectories = (minutesAgo: number) => {
+      const stamp = new Date(Date.now() - minutesAgo * 60_000);
+      for (const directory of ['.', 'docs', 'docs/area0', 'docs/area1', 'docs/area2']) fs.utimesSync(workspace.path(directory), stamp, stamp);
+    };
+    stampDirectories(60);
+    const { runtime, counts } = await countingRuntime(workspace);
+    const first = await createDocsMap({ runtime, dirs: ['docs'] });
+    counts.clear();
+    expect(await createDocsMap({ runtime, dirs: ['docs'], reuse: first })).toBe(first);
+    // The pages' listing, and no listing or read of the site directories and their configs.
+    expect(counts.get('fs.list')).toBe(1);
+    expect(counts.get('fs.readFile') ?? 0).toBe(0);
+
+    // A new sidebars.json: its directory's mtime moves (stamped in the past again, so only the mtime tells).
+    writeStamped(workspace, 'sidebars.json', JSON.stringify({ docs: [{ type: 'category', label: 'Area One', items: ['area1/page1'] }] }), 60);
+    stampDirectories(50);
+    const withSidebar = await createDocsMap({ runtime, dirs: ['docs'], reuse: first });
+    expect(withSidebar).not.toBe(first);
+    expect(withSidebar.regions().regions.find((region) => region.target === 'area1')?.title).toBe('Area One');
+    expect(await createDocsMap({ runtime, dirs: ['docs'], reuse: withSidebar })).toBe(withSidebar);
+
+    writeStamped(workspace, 'sidebars.json', JSON.stringify({ docs: [{ type: 'category', label: 'Area Uno', items: ['area1/page1'] }] }), 40);
+    const relabelled = await createDocsMap({ runtime, dirs: ['docs'], reuse: withSidebar });
+    expect(relabelled).not.toBe(withSidebar);
+    expect(relabelled.regions().regions.find((region) => region.target === 'area1')?.title).toBe('Area Uno');
+
+    // An ignore file edited in place changes what the site listing shows, not its directory's mtime.
+    writeStamped(workspace, '.gitignore', 'node_modules\nsidebars.json\n', 30);
+    const ignored = await createDocsMap({ runtime, dirs: ['docs'], reuse: relabelled });
+    expect(ignored).not.toBe(relabelled);
+    expect(ignored.regions().regions.find((region) => region.target === 'area1')?.title).toBe('area1');
   });
 
   it('never keeps a map listed while a page was just modified: a same-size edit in the same mtime tick would look unchanged', async () => {

@@ -3,7 +3,8 @@ import { buildDocsIndex, openDocsIndex } from './docs-index.js';
 import { boundedEditDistance } from './edit-distance.js';
 import { MAX_NEIGHBOUR_VISITS, findEditNeighbours } from './edit-neighbours.js';
 import { MAX_EDITS, maxEditsFor } from './expand-term.js';
-import { buildPageRecord, readPageText } from './page-record.js';
+import { buildPageRecord } from './page-record.js';
+import { readPageText } from './read-page-text.js';
 import { searchDocsIndex } from './search-docs-index.js';
 
 /** A seeded generator, so the made-up vocabulary is the same on every run. */

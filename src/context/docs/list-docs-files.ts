@@ -25,6 +25,9 @@ export interface CategoryFile {
   path: string;
   /** The top-level directory it describes. */
   region: string;
+  /** Its size and mtime as listed (absent when the listing could not state it): what tells a kept map it changed. */
+  sizeBytes?: number;
+  modifiedMs?: number;
 }
 
 /** The page files of every docs directory, and what went wrong on the way. */
@@ -35,6 +38,17 @@ export interface DocsFileListing {
   /** Category metadata of the regions, read (not as pages) by readSiteStructure. */
   categoryFiles: CategoryFile[];
   warnings: string[];
+}
+
+/** A listed page whose size and mtime the listing did not give. */
+interface UnstatedFile {
+  path: string;
+  relativePath: string;
+  sizeBytes?: undefined;
+}
+
+function isUnstated(file: DocsFile | UnstatedFile): file is UnstatedFile {
+  return file.sizeBytes === undefined;
 }
 
 /** `region/_category_.json` (or `.yml`, `.yaml`) right inside a docs directory. */
@@ -54,7 +68,8 @@ const CATEGORY_FILE = /^([^/_][^/]*)\/_category_\.(?:json|ya?ml)$/;
 export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): Promise<DocsFileListing> {
   const warnings: string[] = [];
   const resolvedDirs: string[] = [];
-  const candidates: { path: string; relativePath: string; listed?: { sizeBytes: number; modifiedMs: number } }[] = [];
+  // A page the listing stated is a DocsFile already; the others (symlinks, files a rule guards) get an fs.stat below.
+  const candidates: (DocsFile | UnstatedFile)[] = [];
   const seen = new Set<string>();
   const categoryFiles: CategoryFile[] = [];
   for (const dir of dirs) {
@@ -78,24 +93,28 @@ export async function listDocsFiles(runtime: Runtime, dirs: readonly string[]): 
       if (!entry.path.startsWith(prefix) || seen.has(entry.path)) continue;
       const relativePath = entry.path.slice(prefix.length);
       const category = entry.kind === 'file' ? CATEGORY_FILE.exec(relativePath) : null;
-      if (category !== null) categoryFiles.push({ path: entry.path, region: category[1]! });
+      if (category !== null) {
+        const stamp = entry.sizeBytes === undefined || entry.modifiedMs === undefined ? {} : { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs };
+        categoryFiles.push({ path: entry.path, region: category[1]!, ...stamp });
+      }
       if (markdownExtensionOf(relativePath) === null || isInternalDocsPath(relativePath)) continue;
       seen.add(entry.path);
-      const listed = entry.kind === 'file' && entry.sizeBytes !== undefined && entry.modifiedMs !== undefined ? { sizeBytes: entry.sizeBytes, modifiedMs: entry.modifiedMs } : undefined;
-      candidates.push({ path: entry.path, relativePath, ...(listed === undefined ? {} : { listed }) });
+      const isStated = entry.kind === 'file' && entry.sizeBytes !== undefined && entry.modifiedMs !== undefined;
+      candidates.push(isStated ? { path: entry.path, relativePath, sizeBytes: entry.sizeBytes!, modifiedMs: entry.modifiedMs! } : { path: entry.path, relativePath });
     }
   }
   if (candidates.length > MAX_DOCS_PAGES) {
     warnings.push(`the docs hold ${candidates.length} pages; only the first ${MAX_DOCS_PAGES} are indexed`);
     candidates.length = MAX_DOCS_PAGES;
   }
-  const unlisted = candidates.filter((candidate) => candidate.listed === undefined);
+  const unlisted = candidates.filter(isUnstated);
+  if (unlisted.length === 0) return { dirs: resolvedDirs, files: candidates as DocsFile[], categoryFiles, warnings };
   const stats = await mapWithConcurrency(unlisted, DOCS_IO_CONCURRENCY, (candidate) => runtime.execute({ kind: 'fs.stat', path: candidate.path }));
   const statOf = new Map(unlisted.map((candidate, index) => [candidate.path, stats[index]!]));
   const files: DocsFile[] = [];
   candidates.forEach((candidate) => {
-    if (candidate.listed !== undefined) {
-      files.push({ path: candidate.path, relativePath: candidate.relativePath, ...candidate.listed });
+    if (!isUnstated(candidate)) {
+      files.push(candidate);
       return;
     }
     const stat = statOf.get(candidate.path)!;

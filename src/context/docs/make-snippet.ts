@@ -1,4 +1,4 @@
-import { shorten } from './page-record.js';
+import { shorten } from './page-meta.js';
 import { headingOfBlock } from './page-section.js';
 import type { MarkdownBlock } from './scan-markdown.js';
 import { analyzeToken, forEachRawToken } from './analyze-token.js';

@@ -24,6 +24,8 @@ export function markdownExtensionOf(relativePath: string): string | null {
  * searched or suggested.
  */
 export function isInternalDocsPath(relativePath: string): boolean {
+  // Most paths have no `_` at the start of a segment: no split (the docs listing asks this of every file).
+  if (!relativePath.startsWith('_') && !relativePath.includes('/_')) return false;
   const segments = relativePath.split('/');
   const name = segments.pop()!;
   if (segments.some((segment) => segment.startsWith('_'))) return true;

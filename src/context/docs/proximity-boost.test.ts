@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuery } from './analyze-query.js';
 import { buildDocsIndex, openDocsIndex } from './docs-index.js';
-import { buildPageRecord, readPageText } from './page-record.js';
+import { buildPageRecord } from './page-record.js';
+import { readPageText } from './read-page-text.js';
 import { MAX_PROXIMITY_CHARS, proximityBoost } from './proximity-boost.js';
 import { rankPages } from './rank-pages.js';
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { Runtime } from '../../core/index.js';
+import { type Runtime, systemClock } from '../../core/index.js';
+import type { PathStamp, SiteStamp } from './docs-map-freshness.js';
 import type { CategoryFile } from './list-docs-files.js';
+import type { parseYamlData as ParseYamlData } from './parse-frontmatter.js';
 import { targetOfPath, topDirectoryOf } from './page-target.js';
-import { parseYamlData } from './parse-frontmatter.js';
 
 /** Site config files (`_category_.json`, `mkdocs.yml`, `sidebars.json`) are read up to this many bytes. */
 export const MAX_STRUCTURE_FILE_BYTES = 256 * 1024;
@@ -24,6 +25,8 @@ export interface SiteStructure {
   /** Labels by region (top-level directory). */
   regions: Map<string, RegionLabel>;
   warnings: string[];
+  /** What it was read from, for a kept map to check cheaply (see isSiteStampCurrent); null when something could not be stamped. */
+  stamp: SiteStamp | null;
 }
 
 const label = z.string().transform((text) => text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL_CHARS));
@@ -41,6 +44,24 @@ const CategorySchema = z
 const CODE_CONFIG = /^(?:sidebars\.(?:js|cjs|mjs|ts)|astro\.config\.(?:js|mjs|ts|mts)|\.vitepress\/config\.(?:js|cjs|mjs|ts|mts|cts))$/;
 /** Entries one site directory listing may return (it is not recursive). */
 const MAX_SITE_DIR_ENTRIES = 10_000;
+/** Ignore files the listings honour: an in-place edit of one changes what a listing shows, not its directory's mtime. */
+const IGNORE_FILES = new Set(['.gitignore', '.ignore', '.rgignore']);
+
+/** Collects the stamps of what the structure is read from; one path that cannot be stamped voids them all. */
+class StampCollector {
+  readonly paths: PathStamp[] = [];
+  isComplete = true;
+  add(path: string, stats: { sizeBytes?: number | undefined; modifiedMs?: number | undefined } | undefined): void {
+    if (stats?.sizeBytes === undefined || stats.modifiedMs === undefined) this.isComplete = false;
+    else this.paths.push({ path, sizeBytes: stats.sizeBytes, modifiedMs: stats.modifiedMs });
+  }
+}
+
+/** The names right inside each site directory, and the listed stats of its files by workspace path. */
+interface SiteFiles {
+  names: Map<string, Set<string>>;
+  stats: Map<string, { sizeBytes?: number | undefined; modifiedMs?: number | undefined }>;
+}
 
 function join(directory: string, name: string): string {
   if (name === '') return directory;
@@ -56,28 +77,40 @@ function parentOf(directory: string): string {
  * The names of the files right inside each directory (and its `.vitepress`
  * folder), one listing each: a config that is not there costs no read.
  */
-async function listSiteFiles(runtime: Runtime, dirs: readonly string[], warnings: string[]): Promise<Map<string, Set<string>>> {
-  const files = new Map<string, Set<string>>();
+async function listSiteFiles(runtime: Runtime, dirs: readonly string[], warnings: string[], stamps: StampCollector): Promise<SiteFiles> {
+  const files: SiteFiles = { names: new Map(), stats: new Map() };
   for (const dir of dirs) {
     const names = new Set<string>();
-    files.set(dir, names);
+    files.names.set(dir, names);
     for (const sub of ['', '.vitepress']) {
       if (sub !== '' && !names.has(`${sub}/`)) continue;
-      const listing = await runtime.execute({ kind: 'fs.list', path: join(dir, sub), maxEntries: MAX_SITE_DIR_ENTRIES, includeHidden: true });
+      const listed = join(dir, sub);
+      // Stated before it is listed: an entry added in between makes the stamp stale, never the other way round.
+      const stat = await runtime.execute({ kind: 'fs.stat', path: listed });
+      stamps.add(listed, stat.ok && stat.value.kind === 'directory' ? stat.value : undefined);
+      const listing = await runtime.execute({ kind: 'fs.list', path: listed, maxEntries: MAX_SITE_DIR_ENTRIES, includeHidden: true, withStats: true });
       if (!listing.ok) {
-        if (listing.error.code !== 'not-found') warnings.push(`${join(dir, sub)}: not listed (${listing.error.message}); its site config, if any, is not read`);
+        if (listing.error.code !== 'not-found') warnings.push(`${listed}: not listed (${listing.error.message}); its site config, if any, is not read`);
         continue;
       }
       const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
       for (const entry of listing.value.entries) {
         if (!entry.path.startsWith(prefix)) continue;
         const name = entry.path.slice(prefix.length);
-        if (entry.kind === 'file') names.add(name);
-        else if (entry.kind === 'directory') names.add(`${name}/`);
+        if (entry.kind === 'file') {
+          names.add(name);
+          files.stats.set(entry.path, entry);
+          if (IGNORE_FILES.has(name.slice(name.lastIndexOf('/') + 1))) stamps.add(entry.path, entry);
+        } else if (entry.kind === 'directory') names.add(`${name}/`);
       }
     }
   }
   return files;
+}
+
+/** The YAML parser (gray-matter's js-yaml), loaded only for a site that has a YAML config: most need none. */
+async function loadYamlParser(): Promise<typeof ParseYamlData> {
+  return (await import('./parse-frontmatter.js')).parseYamlData;
 }
 
 function describe(error: unknown): string {
@@ -157,16 +190,22 @@ function navBlockOf(text: string): string | null {
  * that is JavaScript or TypeScript (`sidebars.js`, `.vitepress/config.ts`,
  * `astro.config.mjs`) is not read, and one warning says so: the folders
  * and section pages decide. Every problem is a warning; nothing throws.
+ * Its `stamp` records the size and mtime of each site directory, ignore
+ * file and config file it read, so a kept map can tell with a few stats
+ * that none changed.
  */
 export async function readSiteStructure(
   runtime: Runtime,
   input: { dirs: readonly string[]; categoryFiles: readonly CategoryFile[]; regions: ReadonlySet<string> },
 ): Promise<SiteStructure> {
+  const takenAtMs = systemClock.now();
   const warnings: string[] = [];
   const regions = new Map<string, RegionLabel>();
+  const stamps = new StampCollector();
 
   for (const file of input.categoryFiles) {
     if (regions.has(file.region) || !input.regions.has(file.region)) continue;
+    stamps.add(file.path, file);
     const text = await readConfig(runtime, file.path, warnings);
     if (text === null) continue;
     let data: unknown;
@@ -178,7 +217,7 @@ export async function readSiteStructure(
         continue;
       }
     } else {
-      const parsed = parseYamlData(text);
+      const parsed = (await loadYamlParser())(text);
       if (!parsed.ok) {
         warnings.push(`${file.path}: ${parsed.problem}; the folder name is used`);
         continue;
@@ -200,12 +239,13 @@ export async function readSiteStructure(
   }
 
   const siteDirs = [...new Set(input.dirs.flatMap((dir) => [dir, parentOf(dir), '.']))];
-  const siteFiles = await listSiteFiles(runtime, siteDirs, warnings);
-  const has = (dir: string, name: string): boolean => siteFiles.get(dir)?.has(name) === true;
+  const siteFiles = await listSiteFiles(runtime, siteDirs, warnings, stamps);
+  const has = (dir: string, name: string): boolean => siteFiles.names.get(dir)?.has(name) === true;
   for (const dir of input.dirs) {
     for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
       if (!has(parentOf(dir), name)) continue;
       const path = join(parentOf(dir), name);
+      stamps.add(path, siteFiles.stats.get(path));
       const text = await readConfig(runtime, path, warnings);
       if (text === null) continue;
       // MkDocs reads the pages of `docs_dir` (default `docs`): a config for another folder says nothing about this one.
@@ -213,7 +253,7 @@ export async function readSiteStructure(
       if (docsDir.replace(/\/+$/, '') !== dir.slice(dir.lastIndexOf('/') + 1)) continue;
       const block = navBlockOf(text);
       if (block === null) continue;
-      const parsed = parseYamlData(block);
+      const parsed = (await loadYamlParser())(block);
       if (!parsed.ok) warnings.push(`${path}: its nav is ${parsed.problem}; the folder structure is used`);
       else labelRegions((parsed.data as { nav?: unknown }).nav, regions, input.regions);
     }
@@ -221,6 +261,7 @@ export async function readSiteStructure(
   for (const dir of siteDirs) {
     if (!has(dir, 'sidebars.json')) continue;
     const path = join(dir, 'sidebars.json');
+    stamps.add(path, siteFiles.stats.get(path));
     const text = await readConfig(runtime, path, warnings);
     if (text === null) continue;
     try {
@@ -232,9 +273,9 @@ export async function readSiteStructure(
     }
   }
 
-  const codeConfigs = siteDirs.flatMap((dir) => [...(siteFiles.get(dir) ?? [])].filter((name) => CODE_CONFIG.test(name)).map((name) => join(dir, name)));
+  const codeConfigs = siteDirs.flatMap((dir) => [...(siteFiles.names.get(dir) ?? [])].filter((name) => CODE_CONFIG.test(name)).map((name) => join(dir, name)));
   if (codeConfigs.length > 0) {
     warnings.push(`${codeConfigs.join(', ')}: a sidebar config in JavaScript or TypeScript is never run, so it was not read; the regions follow the folders and their section pages`);
   }
-  return { regions, warnings };
+  return { regions, warnings, stamp: stamps.isComplete ? { takenAtMs, paths: stamps.paths } : null };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type DocsIndexData, buildDocsIndex, openDocsIndex } from './docs-index.js';
 import { decodeDocsIndex, encodeDocsIndex } from './encode-docs-index.js';
 import { expandTerm } from './expand-term.js';
-import { buildPageRecord, readPageText } from './page-record.js';
+import { buildPageRecord } from './page-record.js';
+import { readPageText } from './read-page-text.js';
 import { type DocsSearchHit, searchDocsIndex } from './search-docs-index.js';
 
 /** An index over in-memory pages (target → Markdown), searched like the map does. */

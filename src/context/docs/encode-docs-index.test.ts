@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { DocsIndexData } from './docs-index.js';
+import { decodeDocsIndex, encodeDocsIndex } from './encode-docs-index.js';
+import { encodePageBlocks } from './page-blocks.js';
+
+/** An index of `pageCount` pages and `termCount` terms, each term on `perTerm` pages: enough postings for several chunks of the bounds check. */
+function indexOf(pageCount: number, termCount: number, perTerm: number): DocsIndexData {
+  const pages = Array.from({ length: pageCount }, (_, page) => ({ target: `p${page}`, path: `docs/p${page}.md`, relativePath: `p${page}.md`, title: `Page ${page}`, aliases: [], truncated: false }));
+  const terms = Array.from({ length: termCount }, (_, term) => `t${String(term).padStart(6, '0')}`);
+  const postingStarts = Uint32Array.from({ length: termCount + 1 }, (_, term) => term * perTerm);
+  const postingPages = Uint32Array.from({ length: termCount * perTerm }, (_, slot) => (slot * 7) % pageCount);
+  const postingWeights = new Float32Array(postingPages.length).fill(1);
+  const pageBlocks = encodePageBlocks(pages.map((meta) => [{ kind: 'prose' as const, text: meta.title }]));
+  return { pages, terms, postingStarts, postingPages, postingWeights, pageBlocks };
+}
+
+describe('decodeDocsIndex', () => {
+  it('reads back what encodeDocsIndex wrote', () => {
+    const index = indexOf(50, 3_000, 10);
+    const decoded = decodeDocsIndex(encodeDocsIndex({ fingerprint: 'f', index, warnings: ['w'] }));
+    expect(decoded?.fingerprint).toBe('f');
+    expect(decoded?.warnings).toEqual(['w']);
+    expect(decoded?.index.terms).toEqual(index.terms);
+    expect([...decoded!.index.postingPages]).toEqual([...index.postingPages]);
+    expect([...decoded!.index.postingStarts]).toEqual([...index.postingStarts]);
+  });
+
+  it.each([
+    ['the first posting', 0],
+    ['a posting in the middle', 15_001],
+    ['the last posting', 29_999],
+  ])('refuses an entry whose %s names a page it does not hold', (_name, slot) => {
+    const index = indexOf(50, 3_000, 10);
+    expect(index.postingPages.length).toBe(30_000);
+    index.postingPages[slot] = 50;
+    expect(decodeDocsIndex(encodeDocsIndex({ fingerprint: 'f', index, warnings: [] }))).toBeNull();
+  });
+
+  it('refuses an entry whose postings of a term end before they start', () => {
+    const index = indexOf(50, 100, 4);
+    index.postingStarts[40] = 170;
+    expect(decodeDocsIndex(encodeDocsIndex({ fingerprint: 'f', index, warnings: [] }))).toBeNull();
+  });
+});
