@@ -45,11 +45,14 @@ export function probeBubblewrap(env: NodeJS.ProcessEnv): Promise<BubblewrapProbe
 async function trial(bwrapPath: string, env: NodeJS.ProcessEnv): Promise<BubblewrapProbe> {
   const runner = createNodeShell({ baseEnv: env });
   const run = (argv: string[]) => runner.run({ argv, cwd: '/', timeoutMs: SANDBOX_PROBE_TIMEOUT_MS, maxOutputBytes: 4096 });
+  // Both at once: the version is only used when the trial passes, but waiting for one before starting the other
+  // doubled the probe's time, which every command that runs or describes a command pays (issue 21).
+  const versionRun = run([bwrapPath, '--version']).catch(() => null);
   try {
     const result = await run([bwrapPath, ...BUBBLEWRAP_BASE_FLAGS, '--tmpfs', '/tmp', '--', 'true']);
     if (result.exitCode === 0) {
-      const version = await run([bwrapPath, '--version']);
-      const detail = version.exitCode === 0 ? version.stdout.trim().split('\n')[0]! : 'bubblewrap';
+      const version = await versionRun;
+      const detail = version !== null && version.exitCode === 0 ? version.stdout.trim().split('\n')[0]! : 'bubblewrap';
       return { bwrapPath, status: { state: 'active', detail: `${detail} (${bwrapPath})` } };
     }
     const said = result.stderr.trim().split('\n')[0] ?? '';

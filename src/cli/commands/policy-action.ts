@@ -17,12 +17,18 @@ const MAX_RELATIVE_PARENT_LEVELS = 2;
  */
 export async function executePolicyCheck({ options, output, streams }: CommandContext, raw: Record<string, unknown>): Promise<void> {
   const action = actionOf(raw);
-  // The runtime below has its own parser, loaded only for a command line (and a grammar that fails to load is a warning here, not an error).
+  const isCommandLine = action.kind === 'shell.run';
+  // The runtime below has its own parser, loaded only for a command line (and a grammar that fails to load is a warning
+  // here, not an error). Its loading starts now, while the config is read, rather than after (issue 21).
+  const parserLoad = isCommandLine ? safeLoadShellParser() : null;
   const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}), parsesShellCommands: false });
+  // How a command would run besides whether it may: the permission verdict says nothing about the sandbox. Probing
+  // the sandbox starts processes (bwrap), which run while this process parses the command line.
+  const isolation = isCommandLine ? workspace.services.shell.isolationFor('workspace') : null;
   const runtime = createRuntime({
     services: workspace.services,
     scope: workspace.scope,
-    shellParser: action.kind === 'shell.run' ? await parserOrNull(output) : null,
+    shellParser: parserLoad === null ? null : parserOrWarn(await parserLoad, output),
     ...(streams.env.PATH === undefined ? {} : { programSearchPath: streams.env.PATH }),
   });
   const result = await runtime.check(action);
@@ -30,8 +36,7 @@ export async function executePolicyCheck({ options, output, streams }: CommandCo
   let reason = result.verdict.reason;
   for (const item of result.outOfScope) reason = reason.split(item.realPath).join(show(item));
   const outOfScopePaths = result.outOfScope.map(show);
-  // How a command would run besides whether it may: the permission verdict says nothing about the sandbox.
-  const sandbox = action.kind === 'shell.run' ? describeIsolation(await workspace.services.shell.isolationFor('workspace')) : null;
+  const sandbox = isolation === null ? null : describeIsolation(await isolation);
   if (options.json) {
     output.json({ version: 1, decision: result.verdict.decision, outOfScopePaths, reason, unknown: result.unknown, ...(sandbox === null ? {} : { sandbox }) });
     return;
@@ -71,15 +76,24 @@ function actionOf(raw: Record<string, unknown>): AgentAction {
   }
 }
 
-/** Without the grammar every shell command line is "unknown" (it asks): say so, and still answer. */
-async function parserOrNull(output: Output): Promise<ShellParser | null> {
+/**
+ * Loads the grammar without rejecting: it starts before the config is read, and
+ * a config error must still be the one error reported (with no warning before it).
+ */
+async function safeLoadShellParser(): Promise<{ ok: true; parser: ShellParser } | { ok: false; error: unknown }> {
   try {
-    return await loadShellParser();
+    return { ok: true, parser: await loadShellParser() };
   } catch (error) {
-    if (!BrassError.isInstance(error)) throw error;
-    output.warn(`${error.message}; shell command lines are treated as unknown`);
-    return null;
+    return { ok: false, error };
   }
+}
+
+/** Without the grammar every shell command line is "unknown" (it asks): say so, and still answer. */
+function parserOrWarn(loaded: Awaited<ReturnType<typeof safeLoadShellParser>>, output: Output): ShellParser | null {
+  if (loaded.ok) return loaded.parser;
+  if (!BrassError.isInstance(loaded.error)) throw loaded.error;
+  output.warn(`${loaded.error.message}; shell command lines are treated as unknown`);
+  return null;
 }
 
 /**
