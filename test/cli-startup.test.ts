@@ -136,9 +136,13 @@ describe('brass-agent start-up', () => {
     const failure = "a.ts(1,1): error TS2339: Property 'getToken' does not exist on type 'AuthClient'.\n";
     await using workspace = await createTempWorkspace({ files: { 'a.ts': 'export const needle = 1;\n', 'failure.txt': failure } });
     const register = await writeHooks(workspace);
-    const policy = await traceStartup(register, ['policy', 'check', '--command', 'cat a.ts', '--json'], workspace.root);
+    const policy = await traceStartup(register, ['policy', 'check', '--command', 'cat a.ts | wc -l', '--json'], workspace.root);
     expect(policy.code).toBe(0);
     expect(policy.modules.filter(isBashGrammar)).not.toEqual([]);
+    // A line of plain words is parsed without the grammar (parse-plain-words.ts gives the grammar's tree).
+    const plain = await traceStartup(register, ['policy', 'check', '--command', 'cat a.ts', '--json'], workspace.root);
+    expect(plain.code).toBe(0);
+    expect(plain.modules.filter(isBashGrammar)).toEqual([]);
     // The failure names an identifier: discovery searches for it, so it needs ripgrep.
     const discover = await traceStartup(register, ['discover', '--validation-output', 'failure.txt', '--no-run', '--json'], workspace.root);
     expect(discover.code).toBe(0);

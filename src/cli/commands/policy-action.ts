@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { openWorkspace } from '../../adapters/node-workspace/index.js';
-import { loadShellParser } from '../../adapters/shell-parser/index.js';
+import { loadShellParserFor } from '../../adapters/shell-parser/index.js';
 import { type AgentAction, BrassError, type CommandIsolation, type OutOfScopePath, type ShellParser, createRuntime } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
 import { displayPath } from '../display-path.js';
@@ -18,9 +18,9 @@ const MAX_RELATIVE_PARENT_LEVELS = 2;
 export async function executePolicyCheck({ options, output, streams }: CommandContext, raw: Record<string, unknown>): Promise<void> {
   const action = actionOf(raw);
   const isCommandLine = action.kind === 'shell.run';
-  // The runtime below has its own parser, loaded only for a command line (and a grammar that fails to load is a warning
-  // here, not an error). Its loading starts now, while the config is read, rather than after (issue 21).
-  const parserLoad = isCommandLine ? safeLoadShellParser() : null;
+  // The runtime below has its own parser, loaded only for a command line that is more than plain words (and a grammar
+  // that fails to load is a warning here, not an error). Its loading starts now, while the config is read (issue 21).
+  const parserLoad = isCommandLine ? safeLoadShellParser(action.argv[2]!) : null;
   const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}), parsesShellCommands: false });
   // How a command would run besides whether it may: the permission verdict says nothing about the sandbox. Probing
   // the sandbox starts processes (bwrap), which run while this process parses the command line.
@@ -80,9 +80,9 @@ function actionOf(raw: Record<string, unknown>): AgentAction {
  * Loads the grammar without rejecting: it starts before the config is read, and
  * a config error must still be the one error reported (with no warning before it).
  */
-async function safeLoadShellParser(): Promise<{ ok: true; parser: ShellParser } | { ok: false; error: unknown }> {
+async function safeLoadShellParser(script: string): Promise<{ ok: true; parser: ShellParser } | { ok: false; error: unknown }> {
   try {
-    return { ok: true, parser: await loadShellParser() };
+    return { ok: true, parser: await loadShellParserFor(script) };
   } catch (error) {
     return { ok: false, error };
   }
