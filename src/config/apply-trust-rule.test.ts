@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_TIMER_MS } from '../core/index.js';
 import { UNTRUSTED_WORKSPACE_RULES, applyTrustRule, untrustedRulesFor } from './apply-trust-rule.js';
 import { listConfigKeys } from './build-config-reference.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * What an untrusted workspace file (a repository's own `.brass-agent.json`)

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Runtime } from '../../core/index.js';
 import type { CategoryFile } from './list-docs-files.js';
 import { targetOfPath, topDirectoryOf } from './page-target.js';
