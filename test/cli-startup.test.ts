@@ -65,6 +65,8 @@ interface StartupTrace {
   modules: string[];
   /** The argv of each process started, without the program's own name. */
   processes: string[][];
+  /** Node's built-in modules imported (`node:crypto`, ...). */
+  builtins: string[];
 }
 
 /** Runs the built CLI with the hooks and returns its exit code, the modules it loaded and the processes it started. */
@@ -83,7 +85,8 @@ async function traceStartup(registerPath: string, args: readonly string[], cwd: 
   const files = new Set(lines.filter((line) => line.startsWith(RESOLVED_PREFIX) && line.includes('file:')).map((line) => new URL(line.slice(RESOLVED_PREFIX.length)).pathname));
   const modules = [...new Set([...files].flatMap((file) => modulesIn(file)))];
   const processes = lines.filter((line) => line.startsWith(SPAWNED_PREFIX)).map((line) => (JSON.parse(line.slice(SPAWNED_PREFIX.length)) as string[]).slice(1));
-  return { code, modules, processes };
+  const builtins = [...new Set(lines.filter((line) => line.startsWith(`${RESOLVED_PREFIX}node:`)).map((line) => line.slice(RESOLVED_PREFIX.length)))];
+  return { code, modules, processes, builtins };
 }
 
 /** What start-up may load: commander, the CLI frame and the command definitions, and the error class exit codes are mapped from. */
@@ -130,6 +133,19 @@ describe('brass-agent start-up', () => {
     expect(code).toBe(0);
     expect(modules.filter(isBashGrammar)).toEqual([]);
     expect(processes).toEqual([]);
+  });
+
+  // Issue 21: each of these built-ins costs a command that does not use it 1-4 ms of CPU to load.
+  it.each([
+    ['read', ['read', 'a.txt', '--json']],
+    ['context', ['context', '--json']],
+    ['policy check --command', ['policy', 'check', '--command', 'ls', '--json']],
+  ])('%s loads neither node:crypto, node:worker_threads nor node:v8 (they load on first use)', async (_name, args) => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n', 'AGENTS.md': '# Conventions\n' } });
+    const { code, builtins } = await traceStartup(await writeHooks(workspace), args, workspace.root);
+    expect(code).toBe(0);
+    expect(builtins).toContain('node:fs');
+    expect(builtins.filter((name) => ['node:crypto', 'node:worker_threads', 'node:v8'].includes(name))).toEqual([]);
   });
 
   it('loads the grammar for a command line and probes ripgrep on the first search (what the hooks see when it happens)', async () => {
