@@ -159,6 +159,9 @@ describe('brass-agent start-up', () => {
     const plain = await traceStartup(register, ['policy', 'check', '--command', 'cat a.ts', '--json'], workspace.root);
     expect(plain.code).toBe(0);
     expect(plain.modules.filter(isBashGrammar)).toEqual([]);
+    // Its one process is the sandbox probe: a trial sandbox that runs bwrap's own --version (where bwrap is installed).
+    expect(plain.processes.length).toBeLessThanOrEqual(1);
+    for (const argv of plain.processes) expect(argv.slice(-1)).toEqual(['--version']);
     // The failure names an identifier: discovery searches for it, so it needs ripgrep.
     const discover = await traceStartup(register, ['discover', '--validation-output', 'failure.txt', '--no-run', '--json'], workspace.root);
     expect(discover.code).toBe(0);

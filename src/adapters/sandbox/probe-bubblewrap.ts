@@ -1,9 +1,9 @@
-import type { SandboxStatus } from '../../core/index.js';
+import { isPathInside, type SandboxStatus } from '../../core/index.js';
 import { findExecutable } from '../shell/find-executable.js';
 import { createNodeShell } from '../shell/node-shell.js';
 import { BUBBLEWRAP_BASE_FLAGS } from './bubblewrap-argv.js';
 
-/** How long the trial `bwrap … true` may take before the sandbox counts as broken. */
+/** How long the trial `bwrap … -- bwrap --version` may take before the sandbox counts as broken. */
 export const SANDBOX_PROBE_TIMEOUT_MS = 10_000;
 
 /** The outcome of probing bubblewrap: the status, and the binary when it works. */
@@ -20,9 +20,10 @@ const probes = new Map<string, Promise<BubblewrapProbe>>();
 
 /**
  * Whether bubblewrap works here: `bwrap` on the environment's PATH and a
- * trial run with the real flags (`bwrap --unshare-all --ro-bind / / … true`)
- * that exits 0. Probed once per binary for the life of the process. Never
- * throws: what is wrong comes back as an `unavailable` status with the fix.
+ * trial run with the real flags (`bwrap --unshare-all --ro-bind / / … --
+ * bwrap --version`) that exits 0; what it prints names the version.
+ * Probed once per binary for the life of the process. Never throws: what
+ * is wrong comes back as an `unavailable` status with the fix.
  */
 export function probeBubblewrap(env: NodeJS.ProcessEnv): Promise<BubblewrapProbe> {
   if (process.platform !== 'linux') {
@@ -44,16 +45,15 @@ export function probeBubblewrap(env: NodeJS.ProcessEnv): Promise<BubblewrapProbe
 
 async function trial(bwrapPath: string, env: NodeJS.ProcessEnv): Promise<BubblewrapProbe> {
   const runner = createNodeShell({ baseEnv: env });
-  const run = (argv: string[]) => runner.run({ argv, cwd: '/', timeoutMs: SANDBOX_PROBE_TIMEOUT_MS, maxOutputBytes: 4096 });
-  // Both at once: the version is only used when the trial passes, but waiting for one before starting the other
-  // doubled the probe's time, which every command that runs or describes a command pays (issue 21).
-  const versionRun = run([bwrapPath, '--version']).catch(() => null);
+  // One process, not two (issue 21): the trial sandbox runs bwrap's own `--version`, so a sandbox that works also
+  // says which bubblewrap it is. A binary under /tmp (hidden by the trial's tmpfs) is shown to it read-only.
+  const shown = isPathInside(bwrapPath, '/tmp', false) ? ['--ro-bind', bwrapPath, bwrapPath] : [];
+  const argv = [bwrapPath, ...BUBBLEWRAP_BASE_FLAGS, '--tmpfs', '/tmp', ...shown, '--', bwrapPath, '--version'];
   try {
-    const result = await run([bwrapPath, ...BUBBLEWRAP_BASE_FLAGS, '--tmpfs', '/tmp', '--', 'true']);
+    const result = await runner.run({ argv, cwd: '/', timeoutMs: SANDBOX_PROBE_TIMEOUT_MS, maxOutputBytes: 4096 });
     if (result.exitCode === 0) {
-      const version = await versionRun;
-      const detail = version !== null && version.exitCode === 0 ? version.stdout.trim().split('\n')[0]! : 'bubblewrap';
-      return { bwrapPath, status: { state: 'active', detail: `${detail} (${bwrapPath})` } };
+      const version = result.stdout.trim().split('\n')[0] ?? '';
+      return { bwrapPath, status: { state: 'active', detail: `${version.length > 0 ? version : 'bubblewrap'} (${bwrapPath})` } };
     }
     const said = result.stderr.trim().split('\n')[0] ?? '';
     const why = result.timedOut ? `timed out after ${SANDBOX_PROBE_TIMEOUT_MS} ms` : said.length > 0 ? said : `exit code ${result.exitCode ?? result.signal}`;
