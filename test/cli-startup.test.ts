@@ -135,17 +135,19 @@ describe('brass-agent start-up', () => {
     expect(processes).toEqual([]);
   });
 
-  // Issue 21: each of these built-ins costs a command that does not use it 1-4 ms of CPU to load.
+  // Issue 21: each of these costs a command that does not use it 1-5 ms of CPU to load.
   it.each([
     ['read', ['read', 'a.txt', '--json']],
     ['context', ['context', '--json']],
     ['policy check --command', ['policy', 'check', '--command', 'ls', '--json']],
-  ])('%s loads neither node:crypto, node:worker_threads nor node:v8 (they load on first use)', async (_name, args) => {
+  ])('%s loads neither node:crypto, node:worker_threads, node:v8 nor @vscode/ripgrep (they load on first use)', async (_name, args) => {
     await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n', 'AGENTS.md': '# Conventions\n' } });
-    const { code, builtins } = await traceStartup(await writeHooks(workspace), args, workspace.root);
+    const { code, builtins, modules } = await traceStartup(await writeHooks(workspace), args, workspace.root);
     expect(code).toBe(0);
     expect(builtins).toContain('node:fs');
     expect(builtins.filter((name) => ['node:crypto', 'node:worker_threads', 'node:v8'].includes(name))).toEqual([]);
+    expect(modules).toContain('src/adapters/node-workspace/open-workspace.ts');
+    expect(modules.filter((module) => module.startsWith('node_modules/@vscode/ripgrep'))).toEqual([]);
   });
 
   it('loads the grammar for a command line and probes ripgrep on the first search (what the hooks see when it happens)', async () => {

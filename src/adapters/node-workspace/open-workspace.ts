@@ -143,15 +143,18 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
   const { probe, scope, files } = await readWorkspaceConfigFiles(options);
   const config = loadWorkspaceConfig(files, options, scope.root);
   const { redaction, llm, search: searchConfig } = config.config;
-  // With the default choice ("auto", no ripgrepPath) and the bundled ripgrep installed, it is probed (`rg --version`,
-  // a process) on the first search: most commands search nothing. Its directory is known now, for the sandbox.
-  // A configured path or engine is checked now, so a mistake in it fails every command at once.
-  const bundled = searchConfig.engine === 'auto' && searchConfig.ripgrepPath === undefined ? await bundledRipgrepPath() : null;
-  let search: Promise<SearchEngineInfo> | undefined = bundled !== null ? undefined : Promise.resolve(await chooseSearchEngine(config.config, options.env));
+  // With the default choice ("auto", no ripgrepPath) ripgrep is found and probed (`rg --version`, a process) on the
+  // first search, and the bundled one's directory is looked up for the sandbox when it first runs a command: most
+  // commands search and run nothing (issue 21). A configured path or engine is checked now, so a mistake in it
+  // fails every command at once.
+  const isChoiceDeferred = searchConfig.engine === 'auto' && searchConfig.ripgrepPath === undefined;
+  let search: Promise<SearchEngineInfo> | undefined = isChoiceDeferred ? undefined : Promise.resolve(await chooseSearchEngine(config.config, options.env));
   const searchEngine = () => (search ??= chooseSearchEngine(config.config, options.env));
+  let bundledDirectory: Promise<string | null> | undefined;
+  const bundledRipgrepDirectory = () => (bundledDirectory ??= bundledRipgrepPath().then((bundled) => (bundled === null ? null : path.dirname(bundled))));
   const secretVariables = llm.apiKeyEnv === undefined ? [] : [llm.apiKeyEnv];
   const services = createNodeServices({
-    ripgrep: bundled !== null ? { find: async () => (await searchEngine()).ripgrep, directory: path.dirname(bundled) } : (await searchEngine()).ripgrep,
+    ripgrep: isChoiceDeferred ? { find: async () => (await searchEngine()).ripgrep, directory: bundledRipgrepDirectory } : (await searchEngine()).ripgrep,
     env: options.env,
     // The model's key, whatever its variable is called, never reaches a command (issue 15, item 17).
     secretVariables,
