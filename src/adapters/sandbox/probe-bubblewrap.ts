@@ -44,7 +44,9 @@ export function probeBubblewrap(env: NodeJS.ProcessEnv): Promise<BubblewrapProbe
 }
 
 async function trial(bwrapPath: string, env: NodeJS.ProcessEnv): Promise<BubblewrapProbe> {
-  const runner = createNodeShell({ baseEnv: env });
+  // Only PATH reaches the trial: bwrap needs nothing else, so the probe may start before the config says which
+  // variable holds the model's key (policy check starts it while the config is read).
+  const runner = createNodeShell({ baseEnv: env.PATH === undefined ? {} : { PATH: env.PATH } });
   // One process, not two (issue 21): the trial sandbox runs bwrap's own `--version`, so a sandbox that works also
   // says which bubblewrap it is. A binary under /tmp (hidden by the trial's tmpfs) is shown to it read-only.
   const shown = isPathInside(bwrapPath, '/tmp', false) ? ['--ro-bind', bwrapPath, bwrapPath] : [];

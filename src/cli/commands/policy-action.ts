@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openWorkspace } from '../../adapters/node-workspace/index.js';
+import { probeBubblewrap } from '../../adapters/sandbox/index.js';
 import { loadShellParserFor } from '../../adapters/shell-parser/index.js';
 import { type AgentAction, BrassError, type CommandIsolation, type OutOfScopePath, type ShellParser, createRuntime } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
@@ -21,6 +22,9 @@ export async function executePolicyCheck({ options, output, streams }: CommandCo
   // The runtime below has its own parser, loaded only for a command line that is more than plain words (and a grammar
   // that fails to load is a warning here, not an error). Its loading starts now, while the config is read (issue 21).
   const parserLoad = isCommandLine ? safeLoadShellParser(action.argv[2]!) : null;
+  // The sandbox probe (one process) starts now too, so it runs while the config is read: it needs only PATH, and the
+  // sandbox service below reuses it (bubblewrap is probed once per binary). Unneeded only with sandbox.mode "off".
+  if (isCommandLine) void probeBubblewrap(streams.env);
   const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}), parsesShellCommands: false });
   // How a command would run besides whether it may: the permission verdict says nothing about the sandbox. Probing
   // the sandbox starts processes (bwrap), which run while this process parses the command line.
