@@ -150,6 +150,23 @@ describe('brass-agent start-up', () => {
     expect(modules.filter((module) => module.startsWith('node_modules/@vscode/ripgrep'))).toEqual([]);
   });
 
+  // Issue 21: without a config file, variable or flag the defaults come without the schema (src/config/default-config.ts).
+  it.each([
+    ['read', ['read', 'a.txt', '--json']],
+    ['policy check --command', ['policy', 'check', '--command', 'ls', '--json']],
+  ])('%s loads neither zod nor the config schema when there is no config to read, and both when there is', async (_name, args) => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n' } });
+    const register = await writeHooks(workspace);
+    const bare = await traceStartup(register, args, workspace.root);
+    expect(bare.code).toBe(0);
+    expect(bare.modules).toContain('src/config/default-config.ts');
+    expect(bare.modules.filter((module) => module.startsWith('node_modules/zod/') || module === 'src/config/schema.ts')).toEqual([]);
+    workspace.write('.brass-agent.json', '{ "context": { "maxFiles": 2 } }\n');
+    const configured = await traceStartup(register, args, workspace.root);
+    expect(configured.code).toBe(0);
+    expect(configured.modules).toContain('src/config/schema.ts');
+  });
+
   it('loads the grammar for a command line and probes ripgrep on the first search (what the hooks see when it happens)', async () => {
     const failure = "a.ts(1,1): error TS2339: Property 'getToken' does not exist on type 'AuthClient'.\n";
     await using workspace = await createTempWorkspace({ files: { 'a.ts': 'export const needle = 1;\n', 'failure.txt': failure } });

@@ -18,6 +18,8 @@ export { ConfigError, formatConfigIssue } from './config-error.js';
 export type { ConfigIssue } from './config-error.js';
 
 export { loadConfig } from './load-config.js';
+export { defaultLoadedConfig } from './default-loaded-config.js';
+export { DEFAULT_CONFIG_FILE, serializeDefaultConfig } from './build-default-config.js';
 export type { LoadConfigInput, LoadedConfig } from './load-config.js';
 export type { ConfigFileText } from './parse-config-text.js';
 export { CONFIG_ENV_VARIABLES } from './config-env-layers.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { openWorkspace } from '../../adapters/node-workspace/index.js';
+// Not through the node-workspace barrel, which reaches the config loader, the schema and zod (issue 21).
+import { openWorkspace } from '../../adapters/node-workspace/open-workspace.js';
 import { probeBubblewrap } from '../../adapters/sandbox/index.js';
 import { loadShellParserFor } from '../../adapters/shell-parser/index.js';
 import { type AgentAction, BrassError, type CommandIsolation, type OutOfScopePath, type ShellParser, createRuntime } from '../../core/index.js';
