@@ -26,7 +26,7 @@ import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import MiniSearch from 'minisearch';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildRipgrepArgs } from '../src/adapters/search/ripgrep-args.js';
 import { resolveSearchRequest } from '../src/adapters/search/resolve-search-request.js';
 import { rgPath } from '@vscode/ripgrep';

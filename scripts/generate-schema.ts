@@ -1,12 +1,12 @@
 // Writes the files generated from the config schema (src/config/schema.ts):
-// schema/brass-agent.schema.json for editors, and the key table of
+// schema/brass-agent.schema.json for editors, src/config/default-config.ts (the defaults, read without the schema), and the key table of
 // docs/configuration.md; and the tool table of docs/tools.md from the tool
 // registry (src/agent/tools/tool-registry.ts). Run with `npm run schema` (tsx scripts/generate-schema.ts);
 // `--check` only reports stale files and exits 1, for CI.
 import fs from 'node:fs';
 import path from 'node:path';
 import { TOOL_TABLE_FILE, replaceToolTable } from '../src/agent/tools/index.js';
-import { JSON_SCHEMA_FILE, replaceConfigReference, serializeJsonSchema } from '../src/config/index.js';
+import { DEFAULT_CONFIG_FILE, JSON_SCHEMA_FILE, replaceConfigReference, serializeDefaultConfig, serializeJsonSchema } from '../src/config/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DOCS_FILE = 'docs/configuration.md';
@@ -14,6 +14,7 @@ const DOCS_FILE = 'docs/configuration.md';
 const isCheck = process.argv.includes('--check');
 const outputs = [
   { file: JSON_SCHEMA_FILE, expected: serializeJsonSchema() },
+  { file: DEFAULT_CONFIG_FILE, expected: serializeDefaultConfig() },
   { file: DOCS_FILE, expected: replaceConfigReference(fs.readFileSync(path.join(ROOT, DOCS_FILE), 'utf8')) },
   { file: TOOL_TABLE_FILE, expected: replaceToolTable(fs.readFileSync(path.join(ROOT, TOOL_TABLE_FILE), 'utf8')) },
 ];

@@ -65,6 +65,8 @@ interface StartupTrace {
   modules: string[];
   /** The argv of each process started, without the program's own name. */
   processes: string[][];
+  /** Node's built-in modules imported (`node:crypto`, ...). */
+  builtins: string[];
 }
 
 /** Runs the built CLI with the hooks and returns its exit code, the modules it loaded and the processes it started. */
@@ -83,7 +85,8 @@ async function traceStartup(registerPath: string, args: readonly string[], cwd: 
   const files = new Set(lines.filter((line) => line.startsWith(RESOLVED_PREFIX) && line.includes('file:')).map((line) => new URL(line.slice(RESOLVED_PREFIX.length)).pathname));
   const modules = [...new Set([...files].flatMap((file) => modulesIn(file)))];
   const processes = lines.filter((line) => line.startsWith(SPAWNED_PREFIX)).map((line) => (JSON.parse(line.slice(SPAWNED_PREFIX.length)) as string[]).slice(1));
-  return { code, modules, processes };
+  const builtins = [...new Set(lines.filter((line) => line.startsWith(`${RESOLVED_PREFIX}node:`)).map((line) => line.slice(RESOLVED_PREFIX.length)))];
+  return { code, modules, processes, builtins };
 }
 
 /** What start-up may load: commander, the CLI frame and the command definitions, and the error class exit codes are mapped from. */
@@ -151,13 +154,52 @@ describe('brass-agent start-up', () => {
     expect(pageReader(warm.modules)).toEqual([]);
   });
 
+  // Issue 21: each of these costs a command that does not use it 1-5 ms of CPU to load.
+  it.each([
+    ['read', ['read', 'a.txt', '--json']],
+    ['context', ['context', '--json']],
+    ['policy check --command', ['policy', 'check', '--command', 'ls', '--json']],
+  ])('%s loads neither node:crypto, node:worker_threads, node:v8 nor @vscode/ripgrep (they load on first use)', async (_name, args) => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n', 'AGENTS.md': '# Conventions\n' } });
+    const { code, builtins, modules } = await traceStartup(await writeHooks(workspace), args, workspace.root);
+    expect(code).toBe(0);
+    expect(builtins).toContain('node:fs');
+    expect(builtins.filter((name) => ['node:crypto', 'node:worker_threads', 'node:v8'].includes(name))).toEqual([]);
+    expect(modules).toContain('src/adapters/node-workspace/open-workspace.ts');
+    expect(modules.filter((module) => module.startsWith('node_modules/@vscode/ripgrep'))).toEqual([]);
+  });
+
+  // Issue 21: without a config file, variable or flag the defaults come without the schema (src/config/default-config.ts).
+  it.each([
+    ['read', ['read', 'a.txt', '--json']],
+    ['policy check --command', ['policy', 'check', '--command', 'ls', '--json']],
+  ])('%s loads neither zod nor the config schema when there is no config to read, and both when there is', async (_name, args) => {
+    await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n' } });
+    const register = await writeHooks(workspace);
+    const bare = await traceStartup(register, args, workspace.root);
+    expect(bare.code).toBe(0);
+    expect(bare.modules).toContain('src/config/default-config.ts');
+    expect(bare.modules.filter((module) => module.startsWith('node_modules/zod/') || module === 'src/config/schema.ts')).toEqual([]);
+    workspace.write('.brass-agent.json', '{ "context": { "maxFiles": 2 } }\n');
+    const configured = await traceStartup(register, args, workspace.root);
+    expect(configured.code).toBe(0);
+    expect(configured.modules).toContain('src/config/schema.ts');
+  });
+
   it('loads the grammar for a command line and probes ripgrep on the first search (what the hooks see when it happens)', async () => {
     const failure = "a.ts(1,1): error TS2339: Property 'getToken' does not exist on type 'AuthClient'.\n";
     await using workspace = await createTempWorkspace({ files: { 'a.ts': 'export const needle = 1;\n', 'failure.txt': failure } });
     const register = await writeHooks(workspace);
-    const policy = await traceStartup(register, ['policy', 'check', '--command', 'cat a.ts', '--json'], workspace.root);
+    const policy = await traceStartup(register, ['policy', 'check', '--command', 'cat a.ts | wc -l', '--json'], workspace.root);
     expect(policy.code).toBe(0);
     expect(policy.modules.filter(isBashGrammar)).not.toEqual([]);
+    // A line of plain words is parsed without the grammar (parse-plain-words.ts gives the grammar's tree).
+    const plain = await traceStartup(register, ['policy', 'check', '--command', 'cat a.ts', '--json'], workspace.root);
+    expect(plain.code).toBe(0);
+    expect(plain.modules.filter(isBashGrammar)).toEqual([]);
+    // Its one process is the sandbox probe: a trial sandbox that runs bwrap's own --version (where bwrap is installed).
+    expect(plain.processes.length).toBeLessThanOrEqual(1);
+    for (const argv of plain.processes) expect(argv.slice(-1)).toEqual(['--version']);
     // The failure names an identifier: discovery searches for it, so it needs ripgrep.
     const discover = await traceStartup(register, ['discover', '--validation-output', 'failure.txt', '--no-run', '--json'], workspace.root);
     expect(discover.code).toBe(0);

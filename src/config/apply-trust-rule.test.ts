@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_TIMER_MS } from '../core/index.js';
-import { UNTRUSTED_WORKSPACE_RULES, applyTrustRule, untrustedRulesFor } from './apply-trust-rule.js';
+import { applyTrustRule, untrustedRulesFor, untrustedWorkspaceRules } from './apply-trust-rule.js';
 import { listConfigKeys } from './build-config-reference.js';
 import { listTrustBehaviours } from './list-trust-behaviours.js';
 import { ConfigSchema, type Config } from './schema.js';
@@ -176,7 +176,7 @@ describe('the trust behaviour of every config key', () => {
   });
 
   it('has one rule per key that does not simply apply, llm.timeoutMs among them', () => {
-    const ruled = UNTRUSTED_WORKSPACE_RULES.map((rule) => rule.keyPath);
+    const ruled = untrustedWorkspaceRules().map((rule) => rule.keyPath);
     expect(ruled).toContain('llm.timeoutMs');
     expect(ruled).toEqual(entries.filter((entry) => entry.behaviour?.rule !== 'applies').map((entry) => entry.keyPath));
   });

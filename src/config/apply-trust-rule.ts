@@ -41,6 +41,8 @@ function isSameValue(left: unknown, right: unknown): boolean {
   return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
 
+let workspaceRules: readonly UntrustedKeyRule[] | undefined;
+
 /**
  * The workspace trust rule: a repository's own `.brass-agent.json` is
  * untrusted input until the user trusts the workspace, so these settings are
@@ -51,7 +53,12 @@ function isSameValue(left: unknown, right: unknown): boolean {
  * `permissions.ask`/`deny`, `project.validationCommands`, `llm.model`) are
  * absent here. Ordered as listTrustBehaviours lists the keys.
  */
-export const UNTRUSTED_WORKSPACE_RULES: readonly UntrustedKeyRule[] = untrustedRulesFor(listTrustBehaviours());
+export function untrustedWorkspaceRules(): readonly UntrustedKeyRule[] {
+  // Derived on first use, not when the module loads: walking the schema costs every command about 3 ms, and only
+  // a workspace that has a config file needs the rules (issue 21).
+  workspaceRules ??= untrustedRulesFor(listTrustBehaviours());
+  return workspaceRules;
+}
 
 /**
  * The rules of `entries` (see listTrustBehaviours): one per key that does
@@ -83,7 +90,7 @@ export interface TrustRuleResult {
 }
 
 /**
- * Applies UNTRUSTED_WORKSPACE_RULES to the workspace file. A trusted workspace
+ * Applies untrustedWorkspaceRules() to the workspace file. A trusted workspace
  * passes unchanged. In an untrusted one, each widening key is removed and
  * reported: `.brass-agent.json: ignored approval ("auto" approves more than
  * "ask"): this workspace is not trusted; run \`brass-agent trust\` to trust it`.
@@ -92,7 +99,7 @@ export function applyTrustRule(input: TrustRuleInput): TrustRuleResult {
   const value = structuredClone(input.workspace) as Record<string, unknown>;
   if (input.isTrusted) return { value, warnings: [] };
   const warnings: string[] = [];
-  for (const rule of UNTRUSTED_WORKSPACE_RULES) {
+  for (const rule of untrustedWorkspaceRules()) {
     const path = rule.keyPath.split('.');
     const current = valueAt(value, path);
     if (current === undefined) continue;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BrassError } from '../core/index.js';
 import { UserConfigSchema } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigSchema } from './schema.js';
 
 /** Repository-relative path of the generated JSON Schema (`npm run schema` writes it). */

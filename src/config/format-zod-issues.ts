@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { closestKey } from './closest-key.js';
 import type { ConfigIssue } from './config-error.js';
 import { LITERAL_API_KEY_MESSAGE } from './sections/llm-schema.js';

@@ -18,12 +18,14 @@ export { ConfigError, formatConfigIssue } from './config-error.js';
 export type { ConfigIssue } from './config-error.js';
 
 export { loadConfig } from './load-config.js';
+export { defaultLoadedConfig } from './default-loaded-config.js';
+export { DEFAULT_CONFIG_FILE, serializeDefaultConfig } from './build-default-config.js';
 export type { LoadConfigInput, LoadedConfig } from './load-config.js';
 export type { ConfigFileText } from './parse-config-text.js';
 export { CONFIG_ENV_VARIABLES } from './config-env-layers.js';
 export type { ConfigEnvVariable } from './config-env-layers.js';
 export { ACCUMULATED_KEY_PATHS } from './merge-config-layers.js';
-export { UNTRUSTED_WORKSPACE_RULES, applyTrustRule, untrustedRulesFor } from './apply-trust-rule.js';
+export { applyTrustRule, untrustedWorkspaceRules, untrustedRulesFor } from './apply-trust-rule.js';
 export { listTrustBehaviours } from './list-trust-behaviours.js';
 export type { TrustBehaviourEntry } from './list-trust-behaviours.js';
 export type { UntrustedBehaviour } from './sections/untrusted-behaviour.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigSchema } from './schema.js';
 import { type UntrustedBehaviour, untrustedBehaviourOf } from './sections/untrusted-behaviour.js';
 

@@ -2,7 +2,8 @@ import { applyTrustRule } from './apply-trust-rule.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configEnvLayers } from './config-env-layers.js';
 import { isSameWorkspacePath } from './is-same-workspace-path.js';
-import { type ConfigLayer, ACCUMULATED_KEY_PATHS, isPlainObject, mergeConfigLayers } from './merge-config-layers.js';
+import { completeSources } from './complete-sources.js';
+import { type ConfigLayer, isPlainObject, mergeConfigLayers } from './merge-config-layers.js';
 import { type ConfigFileText, parseConfigText } from './parse-config-text.js';
 import { type Config, type ConfigInput, ConfigSchema, UserConfigSchema } from './schema.js';
 import { PARSE_ONCE, validateConfigLayer } from './validate-config-layer.js';
@@ -115,20 +116,4 @@ function readLayer(file: ConfigFileText, schema: typeof ConfigSchema | typeof Us
 function withoutSchemaKey(value: Record<string, unknown>): Record<string, unknown> {
   const { $schema: _schema, ...rest } = value;
   return rest;
-}
-
-/** Adds `default` for every leaf nobody set, and flag names to `cli` sources. */
-function completeSources(sources: Record<string, string>, config: Config, cliFlags: Readonly<Record<string, string>>): Record<string, string> {
-  const complete: Record<string, string> = {};
-  const visit = (value: unknown, keyPath: string): void => {
-    if (isPlainObject(value) && !ACCUMULATED_KEY_PATHS.has(keyPath)) {
-      for (const [key, child] of Object.entries(value)) visit(child, keyPath === '' ? key : `${keyPath}.${key}`);
-      return;
-    }
-    const source = sources[keyPath] ?? 'default';
-    const flag = cliFlags[keyPath];
-    complete[keyPath] = flag === undefined ? source : source.replace(/(^|, )cli(?=$|, )/, `$1cli:${flag}`);
-  };
-  visit(config, '');
-  return complete;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentRunSchema } from './sections/agent-schema.js';
 import { AgentsSchema } from './sections/agents-schema.js';
 import { ApprovalSchema } from './sections/approval-schema.js';

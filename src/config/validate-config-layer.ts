@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ConfigIssue } from './config-error.js';
 import { describeExpected } from './describe-expected.js';
 import { formatZodIssues } from './format-zod-issues.js';

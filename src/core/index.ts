@@ -59,6 +59,7 @@ export type { Runtime, RuntimeLimits } from './runtime/create-runtime.js';
 export { MAX_PATCH_FILE_BYTES } from './runtime/patch-store.js';
 export { MAX_TIMER_MS, clampTimerMs } from './runtime/clamp-timer-ms.js';
 export { mapWithConcurrency } from './concurrency/map-with-concurrency.js';
+export { nodeCrypto } from './node-crypto/node-crypto.js';
 
 export type { Clock } from './services/clock.js';
 export { systemClock } from './services/clock.js';

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createCommandRuntime } from '../adapters/node-workspace/index.js';
 import { discoverContext, redactDiscoverJson, toDiscoverJson, type DiscoverJson } from '../context/discovery/index.js';
 import { discoverOutputSchema } from './discover-output-schema.js';

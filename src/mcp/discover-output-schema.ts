@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Objects are loose: the discover document gains keys in place (version 1 still), and a client must not reject them.
 

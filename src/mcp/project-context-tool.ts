@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { capToolText } from '../agent/tools/index.js';
 import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../config/index.js';
 import type { McpSession } from './mcp-session.js';

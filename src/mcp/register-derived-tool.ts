@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { McpToolSurface, ReadToolContext, ToolRegistryEntry } from '../agent/tools/index.js';
 import type { McpSession } from './mcp-session.js';
 import { redactOncePerText, toCallToolResult } from './tool-result.js';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -11,6 +10,7 @@ import {
   InvalidInputError,
   type LastRunRecord,
   type RestoreFileRequest,
+  nodeCrypto,
 } from '../../core/index.js';
 import { removeFile } from '../file-system/index.js';
 import { resolveContainedTarget } from '../file-system/resolve-contained-target.js';
@@ -64,7 +64,7 @@ export function createFileCheckpointStore(options: { directory: string }): FileC
   /** Real parent directories per containment check (one checkpoint passes one function), so 100,000 files need not 100,000 realpaths. */
   const realParents = new WeakMap<(realPath: string) => boolean, Map<string, string>>();
 
-  const workspaceDirectory = (workspaceRoot: string) => path.join(directory, 'workspaces', createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 16));
+  const workspaceDirectory = (workspaceRoot: string) => path.join(directory, 'workspaces', nodeCrypto().createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 16));
   const blobPath = (sha256: string) => path.join(blobsDirectory, sha256.slice(0, 2), sha256);
   const corrupt = (what: string) =>
     new BrassError('checkpoint-corrupt', `the checkpoint store ${directory} is damaged: ${what}; nothing was restored (remove ${directory} to start over)`);
@@ -123,7 +123,7 @@ export function createFileCheckpointStore(options: { directory: string }): FileC
           const stats = await handle.stat();
           if (!stats.isFile()) return null;
           const content = await handle.readFile();
-          const sha256 = createHash('sha256').update(content).digest('hex');
+          const sha256 = nodeCrypto().createHash('sha256').update(content).digest('hex');
           if (request.keep) await writeBlob(sha256, content);
           return { sha256, sizeBytes: stats.size, modifiedMs: stats.mtimeMs, mode: stats.mode & PERMISSION_BITS };
         } finally {
@@ -140,7 +140,7 @@ export function createFileCheckpointStore(options: { directory: string }): FileC
           if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ELOOP') throw corrupt(`blob ${sha256.slice(0, 12)} is missing`);
           throw error;
         }
-        if (createHash('sha256').update(content).digest('hex') !== sha256) throw corrupt(`blob ${sha256.slice(0, 12)} does not match its hash`);
+        if (nodeCrypto().createHash('sha256').update(content).digest('hex') !== sha256) throw corrupt(`blob ${sha256.slice(0, 12)} does not match its hash`);
         return content;
       }),
     hasBlob: (sha256, sizeBytes) => guarded(directory, () => hasBlob(sha256, sizeBytes)),

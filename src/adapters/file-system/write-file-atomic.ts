@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { FileAccessError } from '../../core/index.js';
+import { FileAccessError, nodeCrypto } from '../../core/index.js';
 import type { WriteFileRequest } from '../../core/index.js';
 import { assertRegularFile } from './assert-regular-file.js';
 import { resolveContainedTarget } from './resolve-contained-target.js';
@@ -46,7 +45,7 @@ export async function writeFileAtomic(request: WriteFileRequest, _internal: Writ
   if (existing !== null) assertRegularFile(existing, request.path);
   const mode = existing === null ? NEW_FILE_MODE : existing.mode & PERMISSION_BITS;
   const name = path.basename(target).slice(0, MAX_TEMP_NAME_BASE_CHARS);
-  const tempPath = path.join(path.dirname(target), `.${name}.brass-${randomBytes(TEMP_RANDOM_BYTES).toString('hex')}.tmp`);
+  const tempPath = path.join(path.dirname(target), `.${name}.brass-${nodeCrypto().randomBytes(TEMP_RANDOM_BYTES).toString('hex')}.tmp`);
   let handle: FileHandle;
   try {
     // 'wx' is O_CREAT|O_EXCL: it never opens an existing file and never follows a symlink.

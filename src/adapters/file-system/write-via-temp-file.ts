@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { nodeCrypto } from '../../core/index.js';
 
 /**
  * Replaces `target` whole or not at all: writes a new temp file beside it
@@ -11,7 +11,7 @@ import path from 'node:path';
  * must be durable (see syncDirectory).
  */
 export async function writeViaTempFile(target: string, content: string | Uint8Array, options: { mode: number; isDurable: boolean }): Promise<void> {
-  const temp = path.join(path.dirname(target), `.${path.basename(target).slice(0, 100)}.brass-${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(path.dirname(target), `.${path.basename(target).slice(0, 100)}.brass-${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await fs.promises.open(temp, 'wx', options.mode);
     try {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { FileAccessError, InvalidInputError } from '../../core/index.js';
+import { FileAccessError, InvalidInputError, nodeCrypto } from '../../core/index.js';
 
 /** Entries larger than this are not read back (a 3,000-page docs index is a few MiB, a 5,000-file code index tens). */
 export const MAX_INDEX_CACHE_ENTRY_BYTES = 256 * 1024 * 1024;
@@ -85,7 +84,7 @@ export function createFileIndexCache(options: { directory: string; extension?: s
     },
     async write(slot, data) {
       const target = entryPath(slot);
-      const temp = path.join(directory, `.${slot}.${randomBytes(6).toString('hex')}.tmp`);
+      const temp = path.join(directory, `.${slot}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
       try {
         await fs.promises.mkdir(directory, { recursive: true, mode: DIRECTORY_MODE });
         await fs.promises.writeFile(temp, data, { flag: 'wx', mode: FILE_MODE });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -11,6 +10,7 @@ import {
   type MemoryScope,
   type MemoryStore,
   type MemoryWriteResult,
+  nodeCrypto,
 } from '../../core/index.js';
 import { fileKindOf } from '../file-system/assert-regular-file.js';
 import { pathExists } from '../file-system/path-exists.js';
@@ -191,7 +191,7 @@ export function createFileMemoryStore(options: FileMemoryStoreOptions): MemorySt
   async function newId(scope: MemoryScope): Promise<string> {
     // Under the lock: no other writer of this scope can take the same id between the check and the write.
     for (;;) {
-      const id = `${now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
+      const id = `${now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${nodeCrypto().randomBytes(3).toString('hex')}`;
       if (!(await pathExists(fileOf(scope, id)))) return id;
     }
   }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { sessionsDirectory } from '../session-store/index.js';
+import { nodeCrypto } from '../../core/index.js';
 
 /** Hex digits of the workspace path's SHA-256 in its folder name: unique enough, short enough to read. */
 const WORKSPACE_HASH_CHARS = 16;
@@ -27,7 +27,7 @@ export function memoryDirectory(env: { readonly XDG_STATE_HOME?: string | undefi
  * rather than reading another's memory.
  */
 export function workspaceMemoryDirectory(memoryRoot: string, workspaceRealPath: string): string {
-  const hash = createHash('sha256').update(workspaceRealPath).digest('hex').slice(0, WORKSPACE_HASH_CHARS);
+  const hash = nodeCrypto().createHash('sha256').update(workspaceRealPath).digest('hex').slice(0, WORKSPACE_HASH_CHARS);
   const name = path.basename(workspaceRealPath).replace(/[^\w.-]/g, '_').slice(0, MAX_NAME_CHARS) || 'root';
   return path.join(memoryRoot, 'workspaces', `${name}-${hash}`);
 }

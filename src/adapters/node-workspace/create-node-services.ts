@@ -6,14 +6,21 @@ import { createSandboxedShell, type SandboxSettings, type SandboxedShell } from 
 import { createTextSearcher, listFiles, type TextSearcher } from '../search/index.js';
 import { sharedWorkerPool } from '../worker-pool/index.js';
 
-/** Default sandbox settings: on where it works, no network, nothing more shown or writable. */
 /** The sandbox's view of brass-agent's own programs: the directory of the ripgrep it runs. */
-function programPathsOf(ripgrep: { path: string } | null | DeferredRipgrep): { programPaths?: string[] } {
+function programPathsOf(ripgrep: { path: string } | null | DeferredRipgrep): { programPaths?: readonly string[] | (() => Promise<readonly string[]>) } {
   if (ripgrep === null) return {};
-  if ('find' in ripgrep) return ripgrep.directory === null ? {} : { programPaths: [ripgrep.directory] };
+  if ('find' in ripgrep) {
+    return {
+      programPaths: async () => {
+        const directory = await ripgrep.directory();
+        return directory === null ? [] : [directory];
+      },
+    };
+  }
   return { programPaths: [path.dirname(ripgrep.path)] };
 }
 
+/** Default sandbox settings: on where it works, no network, nothing more shown or writable. */
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = { mode: 'auto', network: false, readOnlyPaths: [], writablePaths: [] };
 
 /** How commands are isolated: the `sandbox` config section, workspace trust and what stays read-only. */
@@ -27,12 +34,14 @@ export interface NodeSandboxOptions {
 
 /**
  * A ripgrep looked for on the first search rather than at start-up (finding
- * one starts `rg --version`): `find` is called once, and `directory` is where
- * the bundled binary lies, shown to the sandbox in case it is the one found.
+ * one starts `rg --version`): `find` is called once, and `directory` says
+ * where the bundled binary lies (null when it is not installed), shown to the
+ * sandbox in case it is the one found; it is asked when the first command is
+ * sandboxed (locating the package costs about 5 ms, issue 21).
  */
 export interface DeferredRipgrep {
   find: () => Promise<{ path: string } | null>;
-  directory: string | null;
+  directory: () => Promise<string | null>;
 }
 
 /** The Node services, with the shell's sandbox reachable for status reports, and the process's worker threads. */

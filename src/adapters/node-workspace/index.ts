@@ -5,12 +5,12 @@
 export {
   WORKSPACE_CONFIG_FILE,
   chooseSearchEngine,
-  loadWorkspaceConfig,
   openWorkspace,
   readWorkspaceConfigFiles,
   runtimeLimitsFor,
 } from './open-workspace.js';
 export type { ConfigFiles, OpenWorkspaceOptions, OpenedWorkspace, SearchEngineInfo } from './open-workspace.js';
+export { loadWorkspaceConfig } from './load-workspace-config.js';
 export { MAX_CONFIG_FILE_BYTES, readOptionalTextFile } from './read-optional-file.js';
 export { createCommandRuntime, isConfiguredCommandTrusted } from './create-command-runtime.js';
 export type { PlannedCommandArgv } from './create-command-runtime.js';

@@ -12,7 +12,12 @@ import {
   type ShellParser,
   createRedactor,
 } from '../../core/index.js';
-import { loadConfig, userConfigPath, type ConfigInput, type LoadedConfig } from '../../config/index.js';
+import type { ConfigInput, LoadedConfig } from '../../config/index.js';
+// Not through the config barrel: esbuild's chunks follow the files an import reaches, and the barrel reaches the
+// schema and zod, which a command with no config to validate must not load (issue 21; test/cli-startup.test.ts).
+import { defaultLoadedConfig } from '../../config/default-loaded-config.js';
+import { userConfigPath } from '../../config/user-config-path.js';
+import { loadConfigInputOf } from './load-config-input-of.js';
 import { createNodePathProbe, statPath } from '../file-system/index.js';
 import { createNodeServices, type NodeServices } from './create-node-services.js';
 import { bundledRipgrepPath, findRipgrep } from '../search/index.js';
@@ -111,17 +116,6 @@ export async function readWorkspaceConfigFiles(options: OpenWorkspaceOptions): P
   };
 }
 
-/** Validates and merges the config files (throws ConfigError naming file, key and problem). */
-export function loadWorkspaceConfig(files: ConfigFiles, options: OpenWorkspaceOptions, workspaceRealPath: string): LoadedConfig {
-  return loadConfig({
-    user: files.user.text === null ? null : { path: files.user.path, text: files.user.text },
-    workspace: files.workspace.text === null ? null : { path: files.workspace.path, text: files.workspace.text },
-    explicit: files.explicit,
-    env: options.env,
-    ...(options.cliConfig ? { cli: options.cliConfig } : {}),
-    workspaceRealPath,
-  });
-}
 
 /** Picks the search engine the config asks for: a ripgrep binary, or the pure-Node fallback. */
 export async function chooseSearchEngine(config: LoadedConfig['config'], env: NodeJS.ProcessEnv): Promise<SearchEngineInfo> {
@@ -141,17 +135,21 @@ export async function chooseSearchEngine(config: LoadedConfig['config'], env: No
  */
 export async function openWorkspace(options: OpenWorkspaceOptions): Promise<OpenedWorkspace> {
   const { probe, scope, files } = await readWorkspaceConfigFiles(options);
-  const config = loadWorkspaceConfig(files, options, scope.root);
+  // With no config file, variable or flag the defaults need no schema; the loader (and zod) loads only otherwise (issue 21).
+  const config = defaultLoadedConfig(loadConfigInputOf(files, options, scope.root)) ?? (await import('./load-workspace-config.js')).loadWorkspaceConfig(files, options, scope.root);
   const { redaction, llm, search: searchConfig } = config.config;
-  // With the default choice ("auto", no ripgrepPath) and the bundled ripgrep installed, it is probed (`rg --version`,
-  // a process) on the first search: most commands search nothing. Its directory is known now, for the sandbox.
-  // A configured path or engine is checked now, so a mistake in it fails every command at once.
-  const bundled = searchConfig.engine === 'auto' && searchConfig.ripgrepPath === undefined ? await bundledRipgrepPath() : null;
-  let search: Promise<SearchEngineInfo> | undefined = bundled !== null ? undefined : Promise.resolve(await chooseSearchEngine(config.config, options.env));
+  // With the default choice ("auto", no ripgrepPath) ripgrep is found and probed (`rg --version`, a process) on the
+  // first search, and the bundled one's directory is looked up for the sandbox when it first runs a command: most
+  // commands search and run nothing (issue 21). A configured path or engine is checked now, so a mistake in it
+  // fails every command at once.
+  const isChoiceDeferred = searchConfig.engine === 'auto' && searchConfig.ripgrepPath === undefined;
+  let search: Promise<SearchEngineInfo> | undefined = isChoiceDeferred ? undefined : Promise.resolve(await chooseSearchEngine(config.config, options.env));
   const searchEngine = () => (search ??= chooseSearchEngine(config.config, options.env));
+  let bundledDirectory: Promise<string | null> | undefined;
+  const bundledRipgrepDirectory = () => (bundledDirectory ??= bundledRipgrepPath().then((bundled) => (bundled === null ? null : path.dirname(bundled))));
   const secretVariables = llm.apiKeyEnv === undefined ? [] : [llm.apiKeyEnv];
   const services = createNodeServices({
-    ripgrep: bundled !== null ? { find: async () => (await searchEngine()).ripgrep, directory: path.dirname(bundled) } : (await searchEngine()).ripgrep,
+    ripgrep: isChoiceDeferred ? { find: async () => (await searchEngine()).ripgrep, directory: bundledRipgrepDirectory } : (await searchEngine()).ripgrep,
     env: options.env,
     // The model's key, whatever its variable is called, never reaches a command (issue 15, item 17).
     secretVariables,

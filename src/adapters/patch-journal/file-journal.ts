@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BrassError, type Clock, InvalidInputError, type JournalEntry, type JournalState, type PatchJournal, systemClock } from '../../core/index.js';
+import { BrassError, type Clock, InvalidInputError, type JournalEntry, type JournalState, type PatchJournal, systemClock, nodeCrypto } from '../../core/index.js';
 import { parseJournalEntry } from './parse-journal-entry.js';
 import { syncDirectory } from '../file-system/sync-directory.js';
 import { writeViaTempFile } from '../file-system/write-via-temp-file.js';
@@ -62,7 +61,7 @@ export function createFileJournal(options: FileJournalOptions): FileJournal {
   // Where each entry this process has seen lives, so setState finds it without a scan.
   const locations = new Map<string, string>();
 
-  const workspaceDirectory = (workspaceRoot: string) => path.join(directory, createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 16));
+  const workspaceDirectory = (workspaceRoot: string) => path.join(directory, nodeCrypto().createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 16));
 
   async function locate(id: string): Promise<string | null> {
     const known = locations.get(id);

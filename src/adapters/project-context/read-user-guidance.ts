@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { FileAccessError } from '../../core/index.js';
-import { userConfigPath } from '../../config/index.js';
+// Not through the config barrel, which reaches the schema and zod (see open-workspace.ts).
+import { userConfigPath } from '../../config/user-config-path.js';
 import { createNodePathProbe, safeReadFile } from '../file-system/index.js';
 
 /** The user-level guidance file as the guidance resolver takes it. */

@@ -7,6 +7,7 @@ import { BrassError, CommandStartError, WorkspaceScope, createPermissionService,
 import { createNodeFileSystem, createNodePathProbe } from '../file-system/index.js';
 import { listFiles, searchWithNode } from '../search/index.js';
 import { createTempWorkspace, type TempWorkspace } from '../../../test/support/temp-workspace.js';
+import { findExecutable } from '../shell/find-executable.js';
 import { createNodeShell } from '../shell/node-shell.js';
 import { createSandboxedShell, type SandboxSettings } from './create-sandboxed-shell.js';
 import { probeBubblewrap } from './probe-bubblewrap.js';
@@ -183,6 +184,19 @@ describe('the variable llm.apiKeyEnv names (issue 15, item 17)', () => {
 });
 
 describe('probeBubblewrap', () => {
+  // Issue 21: one process, the trial sandbox running bwrap's own --version, tells whether it works and which it is.
+  it('names the version the trial sandbox prints, also for a bwrap under /tmp (which the trial hides)', async () => {
+    const realBwrap = await findExecutable('bwrap', process.env);
+    if (realBwrap === null) throw new Error('these tests need bubblewrap');
+    const version = execFileSync(realBwrap, ['--version'], { encoding: 'utf8' }).trim().split('\n')[0]!;
+    await using stand = await createTempWorkspace();
+    expect(stand.root.startsWith('/tmp/')).toBe(true);
+    fs.copyFileSync(realBwrap, stand.path('bwrap'));
+    fs.chmodSync(stand.path('bwrap'), 0o755);
+    const probe = await probeBubblewrap({ PATH: `${stand.root}${path.delimiter}${process.env.PATH ?? ''}` });
+    expect(probe).toEqual({ bwrapPath: stand.path('bwrap'), status: { state: 'active', detail: `${version} (${stand.path('bwrap')})` } });
+  });
+
   it('says bwrap is not installed, with the fix, when PATH has none', async () => {
     await using empty = await createTempWorkspace();
     expect((await probeBubblewrap({ PATH: empty.root })).status).toMatchObject({ state: 'unavailable', reason: 'bubblewrap (bwrap) is not installed', fix: expect.stringContaining('apt-get install bubblewrap') });

@@ -40,8 +40,11 @@ export interface SandboxedShellOptions {
   isWorkspaceTrusted: boolean;
   /** Files kept read-only when they lie in a writable path (the user's config file). */
   protectedFiles?: readonly string[];
-  /** Directories of brass-agent's own programs (the bundled ripgrep) to show through hidden directories. */
-  programPaths?: readonly string[];
+  /**
+   * Directories of brass-agent's own programs (the bundled ripgrep) to show through hidden directories;
+   * a function is asked once, when the first command is sandboxed (finding them may cost start-up time).
+   */
+  programPaths?: readonly string[] | (() => Promise<readonly string[]>);
   /** Internal, for tests only: another bubblewrap probe and process runner. */
   _internal?: { probe?: () => Promise<BubblewrapProbe>; runner?: Shell };
 }
@@ -94,12 +97,14 @@ export function createSandboxedShell(options: SandboxedShellOptions): SandboxedS
 
   let hidden: Promise<string[]> | undefined;
   const hiddenPaths = () => (hidden ??= hiddenDirectories(homeDir));
+  let programs: Promise<readonly string[]> | undefined;
+  const programPaths = () => (programs ??= typeof options.programPaths === 'function' ? options.programPaths() : Promise.resolve(options.programPaths ?? []));
 
   async function policyFor(workspaceRoot: string | null): Promise<SandboxPolicy> {
     const hiddenList = await hiddenPaths();
     const configured = async (list: readonly string[]) => (await Promise.all(list.map((entry) => realPathOrNull(expandHome(entry, homeDir))))).filter((entry) => entry !== null);
     const writablePaths = [...(workspaceRoot === null ? [] : [workspaceRoot]), ...(await configured(settings.writablePaths))];
-    const readOnlyPaths = [...toolchainPaths({ env: options.baseEnv, hiddenPaths: hiddenList, extra: options.programPaths ?? [] }), ...(await configured(settings.readOnlyPaths))];
+    const readOnlyPaths = [...toolchainPaths({ env: options.baseEnv, hiddenPaths: hiddenList, extra: await programPaths() }), ...(await configured(settings.readOnlyPaths))];
     const protectedPaths: string[] = [];
     const candidates = [...(workspaceRoot === null ? [] : PROTECTED_WORKSPACE_PATHS.map((relative) => path.join(workspaceRoot, relative))), ...(options.protectedFiles ?? [])];
     for (const candidate of candidates) {

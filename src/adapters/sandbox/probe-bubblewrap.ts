@@ -1,9 +1,9 @@
-import type { SandboxStatus } from '../../core/index.js';
+import { isPathInside, type SandboxStatus } from '../../core/index.js';
 import { findExecutable } from '../shell/find-executable.js';
 import { createNodeShell } from '../shell/node-shell.js';
 import { BUBBLEWRAP_BASE_FLAGS } from './bubblewrap-argv.js';
 
-/** How long the trial `bwrap … true` may take before the sandbox counts as broken. */
+/** How long the trial `bwrap … -- bwrap --version` may take before the sandbox counts as broken. */
 export const SANDBOX_PROBE_TIMEOUT_MS = 10_000;
 
 /** The outcome of probing bubblewrap: the status, and the binary when it works. */
@@ -20,9 +20,10 @@ const probes = new Map<string, Promise<BubblewrapProbe>>();
 
 /**
  * Whether bubblewrap works here: `bwrap` on the environment's PATH and a
- * trial run with the real flags (`bwrap --unshare-all --ro-bind / / … true`)
- * that exits 0. Probed once per binary for the life of the process. Never
- * throws: what is wrong comes back as an `unavailable` status with the fix.
+ * trial run with the real flags (`bwrap --unshare-all --ro-bind / / … --
+ * bwrap --version`) that exits 0; what it prints names the version.
+ * Probed once per binary for the life of the process. Never throws: what
+ * is wrong comes back as an `unavailable` status with the fix.
  */
 export function probeBubblewrap(env: NodeJS.ProcessEnv): Promise<BubblewrapProbe> {
   if (process.platform !== 'linux') {
@@ -43,14 +44,18 @@ export function probeBubblewrap(env: NodeJS.ProcessEnv): Promise<BubblewrapProbe
 }
 
 async function trial(bwrapPath: string, env: NodeJS.ProcessEnv): Promise<BubblewrapProbe> {
-  const runner = createNodeShell({ baseEnv: env });
-  const run = (argv: string[]) => runner.run({ argv, cwd: '/', timeoutMs: SANDBOX_PROBE_TIMEOUT_MS, maxOutputBytes: 4096 });
+  // Only PATH reaches the trial: bwrap needs nothing else, so the probe may start before the config says which
+  // variable holds the model's key (policy check starts it while the config is read).
+  const runner = createNodeShell({ baseEnv: env.PATH === undefined ? {} : { PATH: env.PATH } });
+  // One process, not two (issue 21): the trial sandbox runs bwrap's own `--version`, so a sandbox that works also
+  // says which bubblewrap it is. A binary under /tmp (hidden by the trial's tmpfs) is shown to it read-only.
+  const shown = isPathInside(bwrapPath, '/tmp', false) ? ['--ro-bind', bwrapPath, bwrapPath] : [];
+  const argv = [bwrapPath, ...BUBBLEWRAP_BASE_FLAGS, '--tmpfs', '/tmp', ...shown, '--', bwrapPath, '--version'];
   try {
-    const result = await run([bwrapPath, ...BUBBLEWRAP_BASE_FLAGS, '--tmpfs', '/tmp', '--', 'true']);
+    const result = await runner.run({ argv, cwd: '/', timeoutMs: SANDBOX_PROBE_TIMEOUT_MS, maxOutputBytes: 4096 });
     if (result.exitCode === 0) {
-      const version = await run([bwrapPath, '--version']);
-      const detail = version.exitCode === 0 ? version.stdout.trim().split('\n')[0]! : 'bubblewrap';
-      return { bwrapPath, status: { state: 'active', detail: `${detail} (${bwrapPath})` } };
+      const version = result.stdout.trim().split('\n')[0] ?? '';
+      return { bwrapPath, status: { state: 'active', detail: `${version.length > 0 ? version : 'bubblewrap'} (${bwrapPath})` } };
     }
     const said = result.stderr.trim().split('\n')[0] ?? '';
     const why = result.timedOut ? `timed out after ${SANDBOX_PROBE_TIMEOUT_MS} ms` : said.length > 0 ? said : `exit code ${result.exitCode ?? result.signal}`;

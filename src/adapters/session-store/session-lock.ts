@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { errnoCode } from '../file-system/to-file-access-error.js';
+import { nodeCrypto } from '../../core/index.js';
 
 /** A lock file that does not parse (its writer died between creating and filling it) is stale once this old. */
 export const STALE_UNPARSABLE_LOCK_MS = 60_000;
@@ -52,7 +52,7 @@ let isExitHookInstalled = false;
 export async function acquireLock(file: string): Promise<LockAttempt> {
   let holder: LockHolder = { pid: null, hostname: null };
   for (let attempt = 0; attempt < ACQUIRE_ATTEMPTS; attempt += 1) {
-    const token = randomBytes(12).toString('hex');
+    const token = nodeCrypto().randomBytes(12).toString('hex');
     if (await tryCreateLock(file, token)) return { isAcquired: true, lock: heldLock(file, token) };
     const existing = await inspectLock(file);
     // Released between our create and our look: try again.

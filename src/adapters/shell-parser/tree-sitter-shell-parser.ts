@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import v8 from 'node:v8';
 import type { Language, Parser, Tree } from 'web-tree-sitter';
 import {
   BrassError,
@@ -31,11 +30,12 @@ let brokenReason: string | null = null;
  */
 function loadBashLanguage(): Promise<{ language: Language; Parser: typeof Parser }> {
   bashLanguage ??= (async () => {
-    const treeSitter = await import('web-tree-sitter');
+    // node:v8 too is loaded here: a command that parses nothing should not pay for it.
+    const [treeSitter, v8] = await Promise.all([import('web-tree-sitter'), import('node:v8')]);
     // V8 otherwise compiles the 1.3 MB grammar a second time with its optimizing
     // compiler in the background: seconds of CPU, and a CLI process that waits
     // for it before exiting. The baseline code parses a command in well under 1 ms.
-    v8.setFlagsFromString('--liftoff-only');
+    v8.default.setFlagsFromString('--liftoff-only');
     await treeSitter.Parser.init();
     return { language: await treeSitter.Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')), Parser: treeSitter.Parser };
   })().catch((error: unknown) => {

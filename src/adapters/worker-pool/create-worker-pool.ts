@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ParallelService, ParallelTask } from '../../core/index.js';
+
+const require = createRequire(import.meta.url);
 
 /** Threads at most, whatever the machine: the work handed out (indexing) gains little past this and each thread holds its own heap. */
 const MAX_THREADS = 4;
@@ -70,7 +74,9 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
   let nextId = 0;
 
   const start = (slot: number): Thread => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { loader: typeScriptLoader() } });
+    // Loaded with the first thread: most commands never start one, and loading the module costs them CPU (issue 21).
+    const { Worker: WorkerThread } = require('node:worker_threads') as typeof WorkerThreads;
+    const worker = new WorkerThread(WORKER_SOURCE, { eval: true, workerData: { loader: typeScriptLoader() } });
     const thread: Thread = { worker, pending: new Map() };
     const fail = (error: Error) => {
       for (const task of thread.pending.values()) task.reject(error);

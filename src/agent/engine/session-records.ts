@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidInputError, type LlmMessage, type SessionRecord } from '../../core/index.js';
 import type { AgentMode } from '../events/agent-event.js';
 import type { TranscriptTurn } from './session-engine.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ActionError, BrassError, type LlmToolDefinition } from '../../core/index.js';
 import type { AgentSession } from '../session/agent-session.js';
 import { MAX_TOOL_RESULT_BYTES, capToolText } from './tool-text.js';

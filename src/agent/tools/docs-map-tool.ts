@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { answerDocsQuery, type DocsMap } from '../../context/docs/index.js';
 import { type AgentTool, failure } from './agent-tool.js';
 import { type ToolDefinition, createToolDefinition, readContextOf, toAgentTool } from './tool-definition.js';

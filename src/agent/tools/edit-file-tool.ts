@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { containsRedactionMarker, redactLinesInContext, type RedactTextFunction } from '../../core/index.js';
 import { type AgentTool, defineTool, failure } from './agent-tool.js';
 import { PENDING_NOTE, checkWrite } from './check-write.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { utf8ByteLength } from '../../core/context-text/truncate-utf8.js';
 import type { ListEntry } from '../../core/index.js';
 import { type AgentTool, observationFailure } from './agent-tool.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { toolResultEventOf } from '../../context/nested/index.js';
 import { utf8ByteLength } from '../../core/context-text/truncate-utf8.js';
 import { type AgentTool, type AgentToolResult, failure, observationFailure } from './agent-tool.js';

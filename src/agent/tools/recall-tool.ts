@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_QUERY_CHARS } from '../../context/docs/index.js';
 import { neutralizeReminderTags } from '../../core/context-text/neutralize-reminder-tags.js';
 import type { AgentMemory } from '../memory/index.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_MEMORY_TAGS, MAX_MEMORY_TEXT_BYTES, type AgentMemory } from '../memory/index.js';
 import { MEMORY_WRITE_ACTION } from '../session/create-approval-asker.js';
 import { type AgentTool, defineTool, failure } from './agent-tool.js';

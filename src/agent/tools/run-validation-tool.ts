@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { runValidation, type ValidationCommandResult, type ValidationCommandSpec } from '../validation/index.js';
 import { type AgentTool, defineTool, failure } from './agent-tool.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AgentTool, defineTool, observationFailure } from './agent-tool.js';
 import { tailText } from './tool-text.js';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { DocsMap } from '../../context/docs/index.js';
 import type { CheckingRuntime, LlmToolDefinition } from '../../core/index.js';
 import { type AgentTool, type AgentToolResult, type ToolContext, type ToolOutputCap, runToolSpec, toInputSchema } from './agent-tool.js';

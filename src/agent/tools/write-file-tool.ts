@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { utf8ByteLength } from '../../core/context-text/truncate-utf8.js';
 import { type AgentTool, defineTool } from './agent-tool.js';
 import { PENDING_NOTE, checkWrite } from './check-write.js';

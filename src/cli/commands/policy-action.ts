@@ -1,6 +1,8 @@
 import path from 'node:path';
-import { openWorkspace } from '../../adapters/node-workspace/index.js';
-import { loadShellParser } from '../../adapters/shell-parser/index.js';
+// Not through the node-workspace barrel, which reaches the config loader, the schema and zod (issue 21).
+import { openWorkspace } from '../../adapters/node-workspace/open-workspace.js';
+import { probeBubblewrap } from '../../adapters/sandbox/index.js';
+import { loadShellParserFor } from '../../adapters/shell-parser/index.js';
 import { type AgentAction, BrassError, type CommandIsolation, type OutOfScopePath, type ShellParser, createRuntime } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';
 import { displayPath } from '../display-path.js';
@@ -17,12 +19,21 @@ const MAX_RELATIVE_PARENT_LEVELS = 2;
  */
 export async function executePolicyCheck({ options, output, streams }: CommandContext, raw: Record<string, unknown>): Promise<void> {
   const action = actionOf(raw);
-  // The runtime below has its own parser, loaded only for a command line (and a grammar that fails to load is a warning here, not an error).
+  const isCommandLine = action.kind === 'shell.run';
+  // The runtime below has its own parser, loaded only for a command line that is more than plain words (and a grammar
+  // that fails to load is a warning here, not an error). Its loading starts now, while the config is read (issue 21).
+  const parserLoad = isCommandLine ? safeLoadShellParser(action.argv[2]!) : null;
+  // The sandbox probe (one process) starts now too, so it runs while the config is read: it needs only PATH, and the
+  // sandbox service below reuses it (bubblewrap is probed once per binary). Unneeded only with sandbox.mode "off".
+  if (isCommandLine) void probeBubblewrap(streams.env);
   const workspace = await openWorkspace({ cwd: options.cwd, env: streams.env, ...(options.config ? { configPath: options.config } : {}), parsesShellCommands: false });
+  // How a command would run besides whether it may: the permission verdict says nothing about the sandbox. Probing
+  // the sandbox starts processes (bwrap), which run while this process parses the command line.
+  const isolation = isCommandLine ? workspace.services.shell.isolationFor('workspace') : null;
   const runtime = createRuntime({
     services: workspace.services,
     scope: workspace.scope,
-    shellParser: action.kind === 'shell.run' ? await parserOrNull(output) : null,
+    shellParser: parserLoad === null ? null : parserOrWarn(await parserLoad, output),
     ...(streams.env.PATH === undefined ? {} : { programSearchPath: streams.env.PATH }),
   });
   const result = await runtime.check(action);
@@ -30,8 +41,7 @@ export async function executePolicyCheck({ options, output, streams }: CommandCo
   let reason = result.verdict.reason;
   for (const item of result.outOfScope) reason = reason.split(item.realPath).join(show(item));
   const outOfScopePaths = result.outOfScope.map(show);
-  // How a command would run besides whether it may: the permission verdict says nothing about the sandbox.
-  const sandbox = action.kind === 'shell.run' ? describeIsolation(await workspace.services.shell.isolationFor('workspace')) : null;
+  const sandbox = isolation === null ? null : describeIsolation(await isolation);
   if (options.json) {
     output.json({ version: 1, decision: result.verdict.decision, outOfScopePaths, reason, unknown: result.unknown, ...(sandbox === null ? {} : { sandbox }) });
     return;
@@ -71,15 +81,24 @@ function actionOf(raw: Record<string, unknown>): AgentAction {
   }
 }
 
-/** Without the grammar every shell command line is "unknown" (it asks): say so, and still answer. */
-async function parserOrNull(output: Output): Promise<ShellParser | null> {
+/**
+ * Loads the grammar without rejecting: it starts before the config is read, and
+ * a config error must still be the one error reported (with no warning before it).
+ */
+async function safeLoadShellParser(script: string): Promise<{ ok: true; parser: ShellParser } | { ok: false; error: unknown }> {
   try {
-    return await loadShellParser();
+    return { ok: true, parser: await loadShellParserFor(script) };
   } catch (error) {
-    if (!BrassError.isInstance(error)) throw error;
-    output.warn(`${error.message}; shell command lines are treated as unknown`);
-    return null;
+    return { ok: false, error };
   }
+}
+
+/** Without the grammar every shell command line is "unknown" (it asks): say so, and still answer. */
+function parserOrWarn(loaded: Awaited<ReturnType<typeof safeLoadShellParser>>, output: Output): ShellParser | null {
+  if (loaded.ok) return loaded.parser;
+  if (!BrassError.isInstance(loaded.error)) throw loaded.error;
+  output.warn(`${loaded.error.message}; shell command lines are treated as unknown`);
+  return null;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { openWorkspace } from '../../adapters/node-workspace/index.js';
+// Not through the node-workspace barrel, which reaches the config loader, the schema and zod (issue 21).
+import { openWorkspace } from '../../adapters/node-workspace/open-workspace.js';
 import { createRedactor, type RedactionFinding } from '../../core/index.js';
 import { actionFailure } from '../action-failure.js';
 import type { CommandContext } from '../command-context.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../../config/index.js';
 import { InvalidInputError } from '../../core/index.js';
 

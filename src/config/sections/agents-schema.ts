@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { appliesUntrusted } from './untrusted-behaviour.js';
 import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN, ScopedContextSchema } from './scoped-context-schema.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { untrusted } from './untrusted-behaviour.js';
 
 /** Approval modes from strictest to most permissive (the trust rule relies on this order). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { positiveInteger } from './positive-integer.js';
 import { appliesUntrusted } from './untrusted-behaviour.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DEFAULT_ACTION_TIMEOUT_MS,
   DEFAULT_MAX_READ_BYTES,

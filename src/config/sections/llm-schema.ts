@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { nonEmptyString } from './non-empty-string.js';
 import { positiveInteger } from './positive-integer.js';
 import { timeoutMs } from './timeout-ms.js';

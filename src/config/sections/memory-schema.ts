@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { positiveInteger } from './positive-integer.js';
 import { untrusted } from './untrusted-behaviour.js';
 

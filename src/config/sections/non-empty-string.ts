@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Message for a missing, non-string or empty value where text is required. */
 export const NON_EMPTY_STRING_MESSAGE = 'expected a non-empty string';

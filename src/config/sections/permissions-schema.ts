@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type UntrustedBehaviour, untrusted } from './untrusted-behaviour.js';
 
 /** Kinds a permission rule may name. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Message for a value that must be a single file or directory name. */
 export const PLAIN_FILE_NAME_MESSAGE = 'expected a plain file name (no "/", "\\", NUL, "." or "..")';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { untrusted } from './untrusted-behaviour.js';
 
 /** Message for every positive-integer field, so a bad value reads the same everywhere. */

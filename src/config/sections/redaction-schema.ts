@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkPatternSafety } from '../../core/index.js';
 import { appliesUntrusted, untrusted } from './untrusted-behaviour.js';
 

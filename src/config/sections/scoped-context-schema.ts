@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { nonEmptyString } from './non-empty-string.js';
 
 /** The modes a scoped context declaration knows; anything else warns and acts as `append`. */

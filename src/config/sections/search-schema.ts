@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_SKIP_DIRS } from '../../core/index.js';
 import { nonEmptyString } from './non-empty-string.js';
 import { positiveInteger } from './positive-integer.js';

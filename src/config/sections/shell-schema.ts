@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ENV_VARIABLE_NAME_PATTERN } from './llm-schema.js';
 import { untrusted } from './untrusted-behaviour.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_TIMER_MS } from '../../core/index.js';
 import { POSITIVE_INTEGER_MESSAGE } from './positive-integer.js';
 import { untrusted } from './untrusted-behaviour.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Message for `trustedWorkspaces` found anywhere but the user config file. */
 export const TRUSTED_WORKSPACES_ELSEWHERE_MESSAGE =

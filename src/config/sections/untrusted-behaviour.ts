@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * What an untrusted workspace file (a repository's own `.brass-agent.json`)
  * may do with one config key, declared on the key's schema with
  * `untrusted(schema, behaviour)` so a new key cannot forget it (a test walks
- * every leaf of ConfigSchema). UNTRUSTED_WORKSPACE_RULES is derived from it.
+ * every leaf of ConfigSchema). untrustedWorkspaceRules() is derived from it.
  *
  * - `applies`: used as written; it cannot widen what brass-agent does.
  * - `lower-only`: a number that may only be lowered (every limit, budget and timeout).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Runtime, systemClock } from '../../core/index.js';
 import type { PathStamp, SiteStamp } from './docs-map-freshness.js';
 import type { CategoryFile } from './list-docs-files.js';

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { isPathInside } from '../path-scope/workspace-scope.js';
 import type { Clock } from '../services/clock.js';
 import type { ApprovalNeeds, PermissionRequest } from '../services/permission.js';
+import { nodeCrypto } from '../node-crypto/node-crypto.js';
 
 /** How long an approval stays usable after it was asked for: 5 minutes. */
 export const DEFAULT_APPROVAL_TTL_MS = 5 * 60 * 1000;
@@ -36,7 +36,7 @@ export function operationHash(request: PermissionRequest): string {
     request.writesThroughRedirection ?? false,
     request.unsandboxedReason ?? null,
   ]);
-  return createHash('sha256').update(canonical).digest('hex');
+  return nodeCrypto().createHash('sha256').update(canonical).digest('hex');
 }
 
 /**

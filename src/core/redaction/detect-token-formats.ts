@@ -16,24 +16,32 @@ function isFillerBody(body: string): boolean {
 
 /**
  * A format with its body characters as an ASCII lookup table (the body walk
- * is the hot loop), and the last run of body characters it walked: a
- * candidate starting inside that run resumes at its end instead of walking
- * it again, so repeated prefixes (`sk-sk-sk-...`) stay linear.
+ * is the hot loop), built when its prefix is first found (building all of
+ * them cost every command that prints anything about 2 ms, issue 21), and
+ * the last run of body characters it walked: a candidate starting inside
+ * that run resumes at its end instead of walking it again, so repeated
+ * prefixes (`sk-sk-sk-...`) stay linear.
  */
 interface CompiledFormat extends TokenFormat {
-  bodyTable: Uint8Array;
+  bodyTable: Uint8Array | null;
   knownRun: { start: number; end: number };
 }
 
 function compileFormat(format: TokenFormat): CompiledFormat {
+  return { ...format, bodyTable: null, knownRun: { start: 0, end: 0 } };
+}
+
+function bodyTableOf(format: CompiledFormat): Uint8Array {
+  if (format.bodyTable !== null) return format.bodyTable;
   const bodyTable = new Uint8Array(128);
   for (let code = 0; code < 128; code += 1) bodyTable[code] = format.isBodyCharacter(code) ? 1 : 0;
-  return { ...format, bodyTable, knownRun: { start: 0, end: 0 } };
+  format.bodyTable = bodyTable;
+  return bodyTable;
 }
 
 /** Offset just past the body of `format` starting at `start`, or -1 when the text there is not this format. */
 function matchBody(text: string, start: number, format: CompiledFormat): number {
-  const table = format.bodyTable;
+  const table = bodyTableOf(format);
   const isKnown = start >= format.knownRun.start && start < format.knownRun.end;
   let position = isKnown ? format.knownRun.end : start;
   let bodyLength = position - start;

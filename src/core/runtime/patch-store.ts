@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { PatchApplyResult, PatchEdit, PatchRollbackResult } from '../actions/agent-action.js';
 import { BrassError } from '../errors/brass-error.js';
 import { FileAccessError } from '../errors/file-access-error.js';
 import type { FileSystem } from '../services/file-system.js';
 import { REDACTION_MARKER_PATTERN } from '../redaction/redaction-marker.js';
+import { nodeCrypto } from '../node-crypto/node-crypto.js';
 
 /** Files larger than this are not patched: their snapshot must fit in memory. */
 export const MAX_PATCH_FILE_BYTES = 8 * 1024 * 1024;
@@ -97,7 +97,7 @@ export function createPatchStore(options: { fileSystem: FileSystem; isContained:
         await restore(written);
         throw error;
       }
-      const patchId = randomUUID();
+      const patchId = nodeCrypto().randomUUID();
       applied.set(patchId, snapshots);
       return { patchId, files: snapshots.map((entry) => ({ path: entry.relative, created: entry.previous === null, deleted: entry.deletes })) };
     },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ContextReport, TranscriptTurn } from '../../agent/engine/index.js';
 import type { AgentMode } from '../../agent/events/agent-event.js';
 import { AGENT_MODES } from '../../agent/tools/index.js';

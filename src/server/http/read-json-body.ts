@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError } from './api-error.js';
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readUserFile } from '../../adapters/node-workspace/index.js';
 import { BrassError } from '../../core/index.js';
 
