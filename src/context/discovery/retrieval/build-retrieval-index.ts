@@ -4,7 +4,7 @@ import type { PathFilter } from '../create-path-filter.js';
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
 import { PackedDocument, type PackedDocuments } from './packed-documents.js';
 import { type BatchFile, INDEX_BATCH_TASK, type IndexBatchInput, type IndexBatchOutput, indexContents, unpackBatch } from './index-batch.js';
-import { type DocumentsByKey, type Segment, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf } from './index-segment.js';
+import { type DocumentsByKey, type Segment, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf, segmentFromSource } from './index-segment.js';
 import { isCodePath } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
@@ -139,7 +139,9 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   // The cache entry is read while the tree is listed (the read waits on the disk, the listing mostly on this thread); its warnings come after the listing's.
   const key = retrievalCacheKeyOf(runtime.scope.root);
   const cacheWarnings: string[] = [];
-  const loading = cache === undefined ? Promise.resolve(null) : loadPrevious(cache, key, runtime.scope.root, cacheWarnings);
+  // A segment the cache keeps in memory (a long-lived process) stands for its entry: nothing to read or decode.
+  const retained = cache?.recall?.(key);
+  const loading = cache === undefined ? Promise.resolve(null) : retained?.root === runtime.scope.root ? Promise.resolve(retained) : loadPrevious(cache, key, runtime.scope.root, cacheWarnings);
   const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: true, includeHidden: true });
   if (!listing.ok) return createRetrievalIndex([], { warnings: [`listing the workspace failed: ${listing.error.message}`] });
   if (listing.value.truncated) warnings.push(`the workspace has more than ${MAX_LISTED_ENTRIES} entries: only the first were listed for the goal index`);
@@ -284,18 +286,24 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   });
   const extra = { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut } };
   // Nothing read and the same documents as the cached segment, in the same order: its postings serve as loaded.
+  const isAborted = options.signal?.aborted === true;
   if (previous !== null && counts.read === 0 && indexed.length === previous.documents.length && indexed.every((document, number) => document === previous.documents[number])) {
+    if (!isAborted) cache?.retain?.(key, previous);
     const { documents: loaded, vocabulary, postingStarts, postingEntries, declaredBy, pathWords, averageLengths } = previous;
     return { documents: loaded, vocabulary, postingStarts, postingEntries, declaredBy, pathWords, averageLengths, ...extra };
   }
   const { index, numbering } = indexWithNumbering(indexed, extra);
 
-  if (cache !== undefined && options.signal?.aborted !== true) {
+  if (cache !== undefined && !isAborted) {
     const files = fresh.filter((file): file is CachedFile => file !== null);
     const isUnchanged = previous !== null && counts.read === 0 && files.length === previous.files.size;
-    if (!isUnchanged) {
+    if (isUnchanged) cache.retain?.(key, previous);
+    else {
+      const source: SegmentSource = { root: runtime.scope.root, builtAtMs: startedMs, ...numbering, documents: index.documents, files: segmentFilesOf(files, index.documents) };
+      // Kept as built, whether or not the entry is saved: its stamps are what this build saw.
+      cache.retain?.(key, segmentFromSource(source, index.averageLengths));
       try {
-        await cache.write(key, encodeSegment({ root: runtime.scope.root, builtAtMs: startedMs, ...numbering, documents: index.documents, files: segmentFilesOf(files, index.documents) }));
+        await cache.write(key, encodeSegment(source));
       } catch (error) {
         warnings.push(`the retrieval index cache could not be written (${describe(error)}); the next run reads every file again`);
       }

@@ -320,6 +320,14 @@ function segmentOf(header: Header, { ints, floats, shorts, texts }: Views): Segm
   return { root: header.root, builtAtMs: header.builtAtMs, files, documents, vocabulary, termStarts, termNumbers, postingStarts, postingEntries, declaredBy, pathWords, averageLengths };
 }
 
+/** The segment a build just wrote, as decodeSegment would read it back (without the round trip): for a cache that keeps it in memory. */
+export function segmentFromSource(source: SegmentSource, averageLengths: Record<RetrievalField, number>): Segment {
+  const files = new Map<string, SegmentFile>();
+  for (const file of source.files) files.set(file.path, { sizeBytes: file.sizeBytes, modifiedMs: file.modifiedMs, state: file.state });
+  const { root, builtAtMs, vocabulary, termStarts, termNumbers, postingStarts, postingEntries, declaredBy, pathWords } = source;
+  return { root, builtAtMs, files, documents: [...source.documents], vocabulary, termStarts, termNumbers, postingStarts, postingEntries, declaredBy, pathWords, averageLengths };
+}
+
 /** The file name and directory words of a path a goal can name it by (see pathWordsOf); repeats are dropped by the caller. */
 export function pathWordKeysOf(path: string): string[] {
   const { base, directories } = pathWordsOf(path);
