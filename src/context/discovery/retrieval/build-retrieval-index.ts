@@ -4,7 +4,7 @@ import type { PathFilter } from '../create-path-filter.js';
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
 import { PackedDocument, type PackedDocuments } from './packed-documents.js';
 import { type BatchFile, INDEX_BATCH_TASK, type IndexBatchInput, type IndexBatchOutput, indexContents, unpackBatch } from './index-batch.js';
-import { type DocumentsByKey, type Segment, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf, segmentFromSource } from './index-segment.js';
+import { type DocumentsByKey, type Segment, type SegmentFile, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf, segmentFromSource } from './index-segment.js';
 import { isCodePath } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
@@ -178,9 +178,10 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     if (paths === undefined) skipped.set(reason, [path]);
     else paths.push(path);
   };
-  const isUnchanged = (path: string, stat: FileStamp): boolean => {
+  /** The file as the previous segment knows it, when its stamp is the same and lies outside the racy window (else it is read again). */
+  const unchangedFile = (path: string, stat: FileStamp): SegmentFile | undefined => {
     const known = previous?.files.get(path);
-    return previous !== null && known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS;
+    return previous !== null && known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS ? known : undefined;
   };
   let done = 0;
   const { onProgress } = options;
@@ -194,28 +195,29 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   // Pass 1: which files must be read. A file the listing gave no stamp for is stated on its own (a few, if any).
   const unstamped = cache === undefined ? [] : chosen.filter((path) => !listedStats.has(path));
   const stated = await mapWithConcurrency(unstamped, IO_CONCURRENCY, (path) => statFile(runtime, path));
-  const stamps = new Map(listedStats);
+  const stamps = unstamped.length === 0 ? listedStats : new Map(listedStats);
   for (const [position, path] of unstamped.entries()) {
     const stat = stated[position]!;
     if (stat !== null) stamps.set(path, stat);
   }
   const toRead: number[] = [];
-  for (const [position, path] of chosen.entries()) {
-    const stat = stamps.get(path) ?? null;
+  for (let position = 0; position < chosen.length; position += 1) {
+    const path = chosen[position]!;
+    const stat = cache === undefined ? null : (stamps.get(path) ?? null);
+    const known = stat === null ? undefined : unchangedFile(path, stat);
     if (cache === undefined) toRead.push(position);
     else if (stat === null) {
       skip('unreadable', path);
       progress(1);
-    } else if (previous !== null && isUnchanged(path, stat)) {
-      const known = previous.files.get(path)!;
+    } else if (previous !== null && known !== undefined) {
       counts.cached += 1;
       if (typeof known.state === 'number') {
         const document = previous.documents[known.state]!;
         documents[position] = document;
-        fresh[position] = { path, ...stat, document };
+        fresh[position] = { path, sizeBytes: stat.sizeBytes, modifiedMs: stat.modifiedMs, document };
       } else {
         skip(known.state, path);
-        fresh[position] = { path, ...stat, skipped: known.state };
+        fresh[position] = { path, sizeBytes: stat.sizeBytes, modifiedMs: stat.modifiedMs, skipped: known.state };
       }
       progress(1);
     } else toRead.push(position);
