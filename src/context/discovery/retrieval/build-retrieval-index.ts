@@ -2,8 +2,8 @@ import picomatch from 'picomatch';
 import { type Clock, MAX_READ_FILES_BYTES, MAX_READ_FILES_PATHS, type ParallelService, type Runtime, mapWithConcurrency, systemClock } from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
-import { PackedDocument, type PackedDocuments } from './packed-documents.js';
-import { type BatchFile, INDEX_BATCH_TASK, type IndexBatchInput, type IndexBatchOutput, indexContents, unpackBatch } from './index-batch.js';
+import { PackedDocument, type TermsByNumber } from './packed-documents.js';
+import { type BatchFile, type BatchNumberings, INDEX_BATCH_TASK, type IndexBatchInput, type IndexBatchOutput, indexContents, unpackBatch } from './index-batch.js';
 import { type DocumentsByKey, type Segment, type SegmentFile, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf, segmentFromSource } from './index-segment.js';
 import { isCodePath } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
@@ -331,15 +331,22 @@ interface BatchIndexer {
   index(batch: IndexBatchInput): Promise<BatchFile[]>;
 }
 
+/** Names each build's batches apart (see IndexBatchInput.build): this process's builds by number, other processes' threads by the prefix. */
+const BUILD_KEY_PREFIX = Math.random().toString(36).slice(2);
+let buildCount = 0;
+
 function createBatchIndexer(parallel: ParallelService | null, warnings: string[]): BatchIndexer {
   let failure: string | null = null;
+  buildCount += 1;
+  const build = `${BUILD_KEY_PREFIX}/${buildCount}`;
+  const numberings: BatchNumberings = new Map();
   return {
     async index(batch) {
       // After one failure every batch is indexed here: the next thread would most likely fail the same way.
       if (parallel === null || failure !== null) return indexContents(batch);
       try {
-        const output = await parallel.run<IndexBatchInput, IndexBatchOutput>(INDEX_BATCH_TASK, batch);
-        const files = unpackBatch(output, batch.paths);
+        const output = await parallel.run<IndexBatchInput, IndexBatchOutput>(INDEX_BATCH_TASK, { ...batch, build });
+        const files = unpackBatch(output, batch.paths, numberings);
         if (files === null) throw new Error('a worker thread returned documents of the wrong shape');
         return files;
       } catch (error) {
@@ -497,14 +504,14 @@ function indexWithNumbering(
     }
     return termNumber;
   };
-  // Each set of packed documents' term numbers → this index's, filled as met.
-  const remaps = new Map<PackedDocuments, Int32Array>();
+  // Each numbering of packed documents' terms (one per cache segment, per thread numbering or per batch) → this index's, filled as met.
+  const remaps = new Map<TermsByNumber, Int32Array>();
   for (const [number, document] of documents.entries()) {
     for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
     if (document instanceof PackedDocument) {
       const { packed } = document;
-      let remap = remaps.get(packed);
-      if (remap === undefined) remaps.set(packed, (remap = new Int32Array(packed.terms.size).fill(-1)));
+      let remap = remaps.get(packed.terms);
+      if (remap === undefined) remaps.set(packed.terms, (remap = new Int32Array(packed.terms.size).fill(-1)));
       for (let entry = packed.termStarts[document.number]!; entry < packed.termStarts[document.number + 1]!; entry += 1) {
         const packedTerm = packed.termNumbers[entry]!;
         let termNumber = remap[packedTerm]!;
