@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import { type Clock, MAX_READ_FILES_BYTES, MAX_READ_FILES_PATHS, type ParallelService, type Runtime, mapWithConcurrency, systemClock } from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
-import { PackedDocument, type TermsByNumber } from './packed-documents.js';
+import { PackedDocument, type TermsByNumber, copyLengths } from './packed-documents.js';
 import { type BatchFile, type BatchNumberings, INDEX_BATCH_TASK, type IndexBatchInput, type IndexBatchOutput, indexContents, unpackBatch } from './index-batch.js';
 import { type DocumentsByKey, type Segment, type SegmentFile, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf, segmentFromSource } from './index-segment.js';
 import { isCodePath } from './is-indexable-source.js';
@@ -504,10 +504,13 @@ function indexWithNumbering(
     }
     return termNumber;
   };
+  // One document's field lengths at a time (a packed document's record is never built for this).
+  const lengths = new Int32Array(FIELD_COUNT);
   // Each numbering of packed documents' terms (one per cache segment, per thread numbering or per batch) → this index's, filled as met.
   const remaps = new Map<TermsByNumber, Int32Array>();
   for (const [number, document] of documents.entries()) {
-    for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
+    copyLengths(document, lengths, 0);
+    for (let field = 0; field < FIELD_COUNT; field += 1) totals[RETRIEVAL_FIELDS[field]!] += lengths[field]!;
     if (document instanceof PackedDocument) {
       const { packed } = document;
       let remap = remaps.get(packed.terms);

@@ -1,5 +1,5 @@
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, pathWordsOf } from './index-document.js';
-import { PackedDocument, copyCounts } from './packed-documents.js';
+import { PackedDocument, copyCounts, copyLengths, joinedDeclaredNamesOf, joinedImportsOf } from './packed-documents.js';
 import { buildStringTableParts, openStringTable } from './string-table.js';
 
 /** Bumped whenever tokenisation, symbol extraction, the skip rules or this layout change: older entries are rebuilt. */
@@ -156,13 +156,12 @@ export function encodeSegment(source: SegmentSource): Uint8Array {
   const lengths = new Int32Array(documents.length * FIELD_COUNT);
   const totals = [0, 0, 0, 0];
   let slot = 0;
-  for (const [number, document] of documents.entries()) {
+  for (let number = 0; number < documents.length; number += 1) {
+    const document = documents[number]!;
     copyCounts(document.counts, counts, slot);
     slot += document.counts.length;
-    for (const [field, name] of RETRIEVAL_FIELDS.entries()) {
-      lengths[number * FIELD_COUNT + field] = document.lengths[name];
-      totals[field]! += document.lengths[name];
-    }
+    copyLengths(document, lengths, number * FIELD_COUNT);
+    for (let field = 0; field < FIELD_COUNT; field += 1) totals[field]! += lengths[number * FIELD_COUNT + field]!;
   }
   const vocabularyTerms = Array.from({ length: source.vocabulary.size }, (_, number) => source.vocabulary.valueOf(number));
   const vocabulary = buildStringTableParts(vocabularyTerms);
@@ -202,8 +201,8 @@ export function encodeSegment(source: SegmentSource): Uint8Array {
     root: source.root,
     builtAtMs: source.builtAtMs,
     paths: source.files.map((file) => file.path),
-    declaredNames: documents.map((document) => document.declaredNames.join(' ')),
-    imports: documents.map((document) => document.imports.join('\n')),
+    declaredNames: documents.map(joinedDeclaredNamesOf),
+    imports: documents.map(joinedImportsOf),
     averageLengths: totals.map((total) => (documents.length === 0 ? 0 : total / documents.length)),
     sections: SECTION_ORDER.map((name, position) => ({ name, length: bodies[position]!.byteLength / elementBytes(name) })),
   };
