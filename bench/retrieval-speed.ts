@@ -46,12 +46,14 @@ function rss(): number {
   return process.memoryUsage().rss;
 }
 
-/** One timed run of `work`, with its RSS growth. */
-async function timeOnce<T>(work: () => Promise<T> | T): Promise<{ ms: number; rssBytes: number; value: T }> {
+/** One timed run of `work`, with its CPU time (this process's threads, workers included; not child processes) and RSS growth. */
+async function timeOnce<T>(work: () => Promise<T> | T): Promise<{ ms: number; cpuMs: number; rssBytes: number; value: T }> {
   const startRss = rss();
+  const startCpu = process.cpuUsage();
   const started = performance.now();
   const value = await work();
-  return { ms: performance.now() - started, rssBytes: process.memoryUsage().rss - startRss, value };
+  const cpu = process.cpuUsage(startCpu);
+  return { ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, rssBytes: process.memoryUsage().rss - startRss, value };
 }
 
 /** A phase against its baseline: each round runs the baseline, then the phase (interleaved, so load on a shared machine hits both alike). */
@@ -61,6 +63,8 @@ interface Paired<T> {
   /** Median ms of the phase and of its baselines. */
   ms: number;
   baseMs: number;
+  /** Median CPU ms of the phase (steadier than wall time on a shared machine; see timeOnce). */
+  cpuMs: number;
   /** RSS growth of the phase's first round. */
   rssBytes: number;
   value: T;
@@ -71,6 +75,7 @@ const median = (values: readonly number[]) => [...values].sort((left, right) => 
 async function paired<T>(baseline: () => Promise<unknown> | unknown, work: (round: number) => Promise<T> | T, before?: (round: number) => void): Promise<Paired<T>> {
   const ratios: number[] = [];
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const baseTimes: number[] = [];
   let rssBytes = 0;
   let value: T | undefined;
@@ -81,9 +86,10 @@ async function paired<T>(baseline: () => Promise<unknown> | unknown, work: (roun
     if (round === 0) rssBytes = run.rssBytes;
     value = run.value;
     times.push(run.ms);
+    cpuTimes.push(run.cpuMs);
     ratios.push(run.ms / baseTimes[round]!);
   }
-  return { ratio: median(ratios), ms: median(times), baseMs: median(baseTimes), rssBytes, value: value as T };
+  return { ratio: median(ratios), ms: median(times), baseMs: median(baseTimes), cpuMs: median(cpuTimes), rssBytes, value: value as T };
 }
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-retrieval-speed-'));
@@ -159,11 +165,16 @@ const rows: [string, Paired<unknown>][] = [
   ['warm build, nothing changed', warm],
   ['warm build, 1% of files changed', incremental],
 ];
-console.log(`${'phase'.padEnd(42)} ${'ms'.padStart(7)} ${'base ms'.padStart(8)}  ${'× baseline'.padStart(10)}  ${'files/s'.padStart(9)}  rss growth`);
-console.log(`${'rg --files + read (baseline, first run)'.padEnd(42)} ${baselineRun.ms.toFixed(0).padStart(7)} ${''.padStart(8)}  ${'1.00'.padStart(10)}  ${Math.round(paths.length / (baselineRun.ms / 1000)).toString().padStart(9)}  ${mib(baselineRun.rssBytes)}`);
+console.log(`${'phase'.padEnd(42)} ${'ms'.padStart(7)} ${'base ms'.padStart(8)}  ${'× baseline'.padStart(10)}  ${'files/s'.padStart(9)}  ${'cpu ms'.padStart(7)}  rss growth`);
+console.log(
+  `${'rg --files + read (baseline, first run)'.padEnd(42)} ${baselineRun.ms.toFixed(0).padStart(7)} ${''.padStart(8)}  ${'1.00'.padStart(10)}  ${Math.round(paths.length / (baselineRun.ms / 1000)).toString().padStart(9)}  ${baselineRun.cpuMs.toFixed(0).padStart(7)}  ${mib(baselineRun.rssBytes)}`,
+);
 for (const [name, phase] of rows) {
-  console.log(`${name.padEnd(42)} ${phase.ms.toFixed(0).padStart(7)} ${phase.baseMs.toFixed(0).padStart(8)}  ${phase.ratio.toFixed(2).padStart(10)}  ${Math.round(paths.length / (phase.ms / 1000)).toString().padStart(9)}  ${mib(phase.rssBytes)}`);
+  console.log(
+    `${name.padEnd(42)} ${phase.ms.toFixed(0).padStart(7)} ${phase.baseMs.toFixed(0).padStart(8)}  ${phase.ratio.toFixed(2).padStart(10)}  ${Math.round(paths.length / (phase.ms / 1000)).toString().padStart(9)}  ${phase.cpuMs.toFixed(0).padStart(7)}  ${mib(phase.rssBytes)}`,
+  );
 }
+console.log('(cpu ms: this process and its worker threads; the baseline ripgrep runs in a child process and is not counted)');
 console.log(`\nfiles from the cache / read: warm ${warm.value.files.cached} / ${warm.value.files.read}, 1% changed ${incremental.value.files.cached} / ${incremental.value.files.read}; cache entry ${mib(entryBytes)}`);
 console.log(`warm / cold (no cache): ${(warm.ms / cold.ms).toFixed(2)}×`);
 console.log(`query: ${(query.ms / goals.length).toFixed(1)} ms per goal (${goals.length} goals) vs plain BM25 ${(query.baseMs / goals.length).toFixed(1)} ms per goal: ${query.ratio.toFixed(2)}×`);

@@ -36,6 +36,32 @@ describe('createIndexImportGraph', () => {
     expect(graph.importerCountOf('packages/log/src/index.ts')).toBe(2);
   });
 
+  it('works out what depends on the documents alone once per documents array, the resolved bare specifiers once per graph (issue 21)', async () => {
+    let importReads = 0;
+    const documents = [
+      indexDocument('src/cart.ts', "import { a } from './tax-rate.js';\nimport { c } from '@acme/log';\n"),
+      indexDocument('src/tax-rate.ts', 'export const a = 0.19;\n'),
+      indexDocument('packages/log/src/index.ts', 'export const c = 1;\n'),
+    ].map((document) => {
+      const { imports } = document;
+      return Object.defineProperty({ ...document }, 'imports', { get: () => ((importReads += 1), imports) });
+    });
+    const counted = createRetrievalIndex(documents);
+    const first = createIndexImportGraph(counted, resolve);
+    expect(first.importerCountOf('src/tax-rate.ts')).toBe(1);
+    await first.importsOf('src/cart.ts');
+    expect(first.importerCountOf('packages/log/src/index.ts')).toBe(1);
+    const readsByFirst = importReads;
+    // Another graph over the same documents (a later call on an unchanged workspace): the same relative counts, no document's imports read again for them.
+    const second = createIndexImportGraph(counted, resolve);
+    expect(second.importerCountOf('src/tax-rate.ts')).toBe(1);
+    expect(importReads).toBe(readsByFirst);
+    // A bare specifier counts only once this graph has resolved it itself.
+    expect(second.importerCountOf('packages/log/src/index.ts')).toBe(0);
+    await second.importsOf('src/cart.ts');
+    expect(second.importerCountOf('packages/log/src/index.ts')).toBe(1);
+  });
+
   it('resolves at most MAX_BARE_RESOLUTIONS bare specifiers', async () => {
     const many = createRetrievalIndex(Array.from({ length: 3 }, (_unused, file) => indexDocument(`src/f${file}.ts`, Array.from({ length: 60 }, (_unused2, position) => `import x${position} from 'package-${file}-${position}';\n`).join(''))));
     let calls = 0;

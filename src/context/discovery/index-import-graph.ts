@@ -1,4 +1,5 @@
 import type { RetrievalIndex } from './retrieval/build-retrieval-index.js';
+import type { IndexedDocument } from './retrieval/index-document.js';
 import { join, scriptCandidates } from './resolve-import.js';
 
 /**
@@ -23,23 +24,50 @@ export interface IndexImportGraph {
 }
 
 /**
+ * What the graph reads from the documents alone (their paths and relative
+ * specifiers, resolved against the index): the same for every graph over
+ * one documents array, so it is worked out once per array. A long-lived
+ * process (an MCP connection) whose workspace did not change gets the
+ * previous build's documents back and asks again for the same counts.
+ */
+interface DocumentImports {
+  indexed: Map<string, IndexedDocument>;
+  /** Relative specifiers by last segment, and how many documents import each bare one; grouped on the first count asked for. */
+  grouped: { relativeBySegment: Map<string, { from: string; specifier: string }[]>; bareImporterCounts: Map<string, number> } | null;
+  /** Path → how many indexed files import it relatively. */
+  relativeImporterCounts: Map<string, number>;
+}
+
+// Keyed weakly by the documents array: an index no longer used takes its entry with it.
+const importsByDocuments = new WeakMap<readonly IndexedDocument[], DocumentImports>();
+
+function documentImportsOf(documents: readonly IndexedDocument[]): DocumentImports {
+  let imports = importsByDocuments.get(documents);
+  if (imports === undefined) {
+    imports = { indexed: new Map(documents.map((document) => [document.path, document])), grouped: null, relativeImporterCounts: new Map() };
+    importsByDocuments.set(documents, imports);
+  }
+  return imports;
+}
+
+/**
  * The import graph over a retrieval index, built lazily: a file's imports
  * are resolved when first asked for (relative specifiers against the index,
  * TypeScript's `.js` → `.ts`, extensionless and `index` forms; others
  * through `resolve`, at most MAX_BARE_RESOLUTIONS of them), and importer
  * counts come from one pass over every document's specifiers, grouped by
  * their last segment so a count resolves only the specifiers that can name
- * the file.
+ * the file. What depends on the documents alone is shared by every graph
+ * over the same documents array (see DocumentImports); what `resolve` gives
+ * is this graph's own.
  */
 export function createIndexImportGraph(index: RetrievalIndex, resolve: (specifier: string, fromFile: string) => Promise<string | null>): IndexImportGraph {
-  const indexed = new Map(index.documents.map((document) => [document.path, document]));
+  const shared = documentImportsOf(index.documents);
+  const { indexed } = shared;
   const importsByPath = new Map<string, Promise<string[]>>();
   /** Bare specifier → the file it resolved to, and how many indexed files import it. */
   const bareTargets = new Map<string, Set<string>>();
   let bareResolutions = 0;
-  let relativeBySegment: Map<string, { from: string; specifier: string }[]> | null = null;
-  let bareImporterCounts: Map<string, number> | null = null;
-  const importerCounts = new Map<string, number>();
 
   async function resolveImports(path: string): Promise<string[]> {
     const document = indexed.get(path);
@@ -57,7 +85,6 @@ export function createIndexImportGraph(index: RetrievalIndex, resolve: (specifie
           const specifiers = bareTargets.get(target) ?? new Set<string>();
           specifiers.add(specifier);
           bareTargets.set(target, specifiers);
-          importerCounts.delete(target);
         }
       }
       if (target !== null && target !== path && !targets.includes(target)) targets.push(target);
@@ -65,9 +92,9 @@ export function createIndexImportGraph(index: RetrievalIndex, resolve: (specifie
     return targets;
   }
 
-  function groupSpecifiers(): void {
-    relativeBySegment = new Map();
-    bareImporterCounts = new Map();
+  function groupSpecifiers(): NonNullable<DocumentImports['grouped']> {
+    const relativeBySegment = new Map<string, { from: string; specifier: string }[]>();
+    const bareImporterCounts = new Map<string, number>();
     for (const document of index.documents) {
       for (const specifier of document.imports) {
         if (!isRelativeScript(specifier, document.path)) {
@@ -80,6 +107,7 @@ export function createIndexImportGraph(index: RetrievalIndex, resolve: (specifie
         else group.push({ from: document.path, specifier });
       }
     }
+    return { relativeBySegment, bareImporterCounts };
   }
 
   return {
@@ -90,16 +118,18 @@ export function createIndexImportGraph(index: RetrievalIndex, resolve: (specifie
       return pending;
     },
     importerCountOf(path) {
-      const known = importerCounts.get(path);
-      if (known !== undefined) return known;
-      if (relativeBySegment === null) groupSpecifiers();
-      const importers = new Set<string>();
-      for (const key of segmentsNaming(path)) {
-        for (const { from, specifier } of relativeBySegment!.get(key) ?? []) if (from !== path && resolveInIndex(specifier, from, indexed) === path) importers.add(from);
+      const grouped = (shared.grouped ??= groupSpecifiers());
+      let count = shared.relativeImporterCounts.get(path);
+      if (count === undefined) {
+        const importers = new Set<string>();
+        for (const key of segmentsNaming(path)) {
+          for (const { from, specifier } of grouped.relativeBySegment.get(key) ?? []) if (from !== path && resolveInIndex(specifier, from, indexed) === path) importers.add(from);
+        }
+        count = importers.size;
+        shared.relativeImporterCounts.set(path, count);
       }
-      let count = importers.size;
-      for (const specifier of bareTargets.get(path) ?? []) count += bareImporterCounts!.get(specifier) ?? 0;
-      importerCounts.set(path, count);
+      // The bare specifiers this graph resolved to `path` so far.
+      for (const specifier of bareTargets.get(path) ?? []) count += grouped.bareImporterCounts.get(specifier) ?? 0;
       return count;
     },
   };

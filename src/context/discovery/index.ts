@@ -26,3 +26,4 @@ export { failedCommandTail } from './failed-command-tail.js';
 export type { FailedCommandInput, FailedCommandTail } from './failed-command-tail.js';
 export { roleFactorOf } from './path-role.js';
 export type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
+export type { Segment as RetrievalSegment } from './retrieval/index-segment.js';

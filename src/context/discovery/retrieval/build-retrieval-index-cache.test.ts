@@ -8,8 +8,8 @@ import { createPathFilter } from '../create-path-filter.js';
 import { buildRetrievalIndex } from './build-retrieval-index.js';
 import { termCountsOf } from './index-document.js';
 import { rankByGoal } from './rank-by-goal.js';
-import { RETRIEVAL_INDEX_FORMAT_VERSION, decodeSegment } from './index-segment.js';
-import { retrievalCacheKeyOf } from './retrieval-index-cache.js';
+import { RETRIEVAL_INDEX_FORMAT_VERSION, type Segment, decodeSegment } from './index-segment.js';
+import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
 
 const FILES = {
   'src/token-store.ts': '/** Keeps access tokens until they expire. */\nexport class TokenStore {\n  expire(key: string) {\n    return key;\n  }\n}\n',
@@ -47,7 +47,8 @@ async function setUp(files: Record<string, string> = FILES, countingOptions: { d
   const cacheHome = await createTempWorkspace();
   const cache = createJsonIndexCache({ directory: cacheHome.path('retrieval-index') });
   const { runtime, reads, kinds } = await openCounting(workspace, countingOptions);
-  const build = (clock = LATER) => buildRetrievalIndex({ runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], cache, clock });
+  const buildWith = (otherCache: RetrievalIndexCache, clock = LATER) => buildRetrievalIndex({ runtime, filter: createPathFilter({ excludeGlobs: [] }), globs: [], cache: otherCache, clock });
+  const build = (clock = LATER) => buildWith(cache, clock);
   const entryFile = cacheHome.path(`retrieval-index/${retrievalCacheKeyOf(workspace.root)}.bin`);
   return {
     workspace,
@@ -55,6 +56,7 @@ async function setUp(files: Record<string, string> = FILES, countingOptions: { d
     reads,
     kinds,
     build,
+    buildWith,
     entryFile,
     cacheFileOf: (root: string) => cacheHome.path(`retrieval-index/${retrievalCacheKeyOf(root)}.bin`),
     async [Symbol.asyncDispose]() {
@@ -159,6 +161,45 @@ describe('buildRetrievalIndex with a cache', () => {
     for (const goal of ['the refund policy is 30 days', 'invoice total with tax rate', 'the ledger balance counts entries']) expect(rankByGoal(index, goal)).toEqual(rankByGoal(uncached, goal));
     setup.reads.length = 0;
     expect((await setup.build()).files).toEqual({ cached: 4, read: 0 });
+  });
+
+  it('takes the segment a cache keeps in memory instead of reading and decoding the entry, and still sees an edit', async () => {
+    await using setup = await setUp();
+    const retained = new Map<string, Segment>();
+    const entryReads: string[] = [];
+    const remembering: RetrievalIndexCache = {
+      ...setup.cache,
+      read: (key) => {
+        entryReads.push(key);
+        return setup.cache.read(key);
+      },
+      recall: (key) => retained.get(key),
+      retain: (key, segment) => void retained.set(key, segment),
+    };
+    const first = await setup.buildWith(remembering);
+    expect(entryReads).toHaveLength(1);
+    expect([...retained.keys()]).toEqual(entryReads);
+    setup.reads.length = 0;
+    const second = await setup.buildWith(remembering);
+    expect(entryReads).toHaveLength(1);
+    expect(setup.reads).toEqual([]);
+    expect(second.files).toEqual({ cached: 3, read: 0 });
+    expect(termsOf(second)).toEqual(termsOf(first));
+    for (const goal of ['the token store does not expire keys', 'invoiceTotal counts lines']) expect(rankByGoal(second, goal)).toEqual(rankByGoal(first, goal));
+
+    setup.workspace.write('src/invoice.ts', 'export function invoiceTotalWithTax(lines: number[], taxRate: number) {\n  return lines.length * taxRate;\n}\n');
+    const edited = await setup.buildWith(remembering);
+    expect(entryReads).toHaveLength(1);
+    expect(setup.reads).toEqual(['src/invoice.ts']);
+    expect(edited.files).toEqual({ cached: 2, read: 1 });
+    // The segment kept after the edit is the entry written: a build from the disk alone gives the same index.
+    setup.reads.length = 0;
+    const fromDisk = await setup.build();
+    expect(setup.reads).toEqual([]);
+    expect(termsOf(fromDisk)).toEqual(termsOf(edited));
+    for (const goal of ['invoice total with tax rate', 'the token store does not expire keys']) expect(rankByGoal(fromDisk, goal)).toEqual(rankByGoal(edited, goal));
+    expect((await setup.buildWith(remembering)).files).toEqual({ cached: 3, read: 0 });
+    expect(setup.reads).toEqual([]);
   });
 
   it('reads a file again when its mtime is too close to the build that cached it', async () => {

@@ -2,9 +2,9 @@ import picomatch from 'picomatch';
 import { type Clock, MAX_READ_FILES_BYTES, MAX_READ_FILES_PATHS, type ParallelService, type Runtime, mapWithConcurrency, systemClock } from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
-import { PackedDocument, type PackedDocuments } from './packed-documents.js';
-import { type BatchFile, INDEX_BATCH_TASK, type IndexBatchInput, type IndexBatchOutput, indexContents, unpackBatch } from './index-batch.js';
-import { type DocumentsByKey, type Segment, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf } from './index-segment.js';
+import { PackedDocument, type TermsByNumber, copyLengths } from './packed-documents.js';
+import { type BatchFile, type BatchNumberings, INDEX_BATCH_TASK, type IndexBatchInput, type IndexBatchOutput, indexContents, unpackBatch } from './index-batch.js';
+import { type DocumentsByKey, type Segment, type SegmentFile, type SegmentFileSource, type SegmentSource, addToList, type SkipReason, type Vocabulary, decodeSegment, encodeSegment, pathWordKeysOf, segmentFromSource } from './index-segment.js';
 import { isCodePath } from './is-indexable-source.js';
 import { RELEVANCE_ORDER_TEXT, orderByRelevance } from './order-by-relevance.js';
 import { type RetrievalIndexCache, retrievalCacheKeyOf } from './retrieval-index-cache.js';
@@ -139,7 +139,9 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   // The cache entry is read while the tree is listed (the read waits on the disk, the listing mostly on this thread); its warnings come after the listing's.
   const key = retrievalCacheKeyOf(runtime.scope.root);
   const cacheWarnings: string[] = [];
-  const loading = cache === undefined ? Promise.resolve(null) : loadPrevious(cache, key, runtime.scope.root, cacheWarnings);
+  // A segment the cache keeps in memory (a long-lived process) stands for its entry: nothing to read or decode.
+  const retained = cache?.recall?.(key);
+  const loading = cache === undefined ? Promise.resolve(null) : retained?.root === runtime.scope.root ? Promise.resolve(retained) : loadPrevious(cache, key, runtime.scope.root, cacheWarnings);
   const listing = await runtime.execute({ kind: 'fs.list', recursive: true, maxEntries: MAX_LISTED_ENTRIES, withStats: true, includeHidden: true });
   if (!listing.ok) return createRetrievalIndex([], { warnings: [`listing the workspace failed: ${listing.error.message}`] });
   if (listing.value.truncated) warnings.push(`the workspace has more than ${MAX_LISTED_ENTRIES} entries: only the first were listed for the goal index`);
@@ -176,9 +178,10 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
     if (paths === undefined) skipped.set(reason, [path]);
     else paths.push(path);
   };
-  const isUnchanged = (path: string, stat: FileStamp): boolean => {
+  /** The file as the previous segment knows it, when its stamp is the same and lies outside the racy window (else it is read again). */
+  const unchangedFile = (path: string, stat: FileStamp): SegmentFile | undefined => {
     const known = previous?.files.get(path);
-    return previous !== null && known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS;
+    return previous !== null && known !== undefined && known.sizeBytes === stat.sizeBytes && known.modifiedMs === stat.modifiedMs && known.modifiedMs < previous.builtAtMs - RACY_WINDOW_MS ? known : undefined;
   };
   let done = 0;
   const { onProgress } = options;
@@ -192,28 +195,29 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   // Pass 1: which files must be read. A file the listing gave no stamp for is stated on its own (a few, if any).
   const unstamped = cache === undefined ? [] : chosen.filter((path) => !listedStats.has(path));
   const stated = await mapWithConcurrency(unstamped, IO_CONCURRENCY, (path) => statFile(runtime, path));
-  const stamps = new Map(listedStats);
+  const stamps = unstamped.length === 0 ? listedStats : new Map(listedStats);
   for (const [position, path] of unstamped.entries()) {
     const stat = stated[position]!;
     if (stat !== null) stamps.set(path, stat);
   }
   const toRead: number[] = [];
-  for (const [position, path] of chosen.entries()) {
-    const stat = stamps.get(path) ?? null;
+  for (let position = 0; position < chosen.length; position += 1) {
+    const path = chosen[position]!;
+    const stat = cache === undefined ? null : (stamps.get(path) ?? null);
+    const known = stat === null ? undefined : unchangedFile(path, stat);
     if (cache === undefined) toRead.push(position);
     else if (stat === null) {
       skip('unreadable', path);
       progress(1);
-    } else if (previous !== null && isUnchanged(path, stat)) {
-      const known = previous.files.get(path)!;
+    } else if (previous !== null && known !== undefined) {
       counts.cached += 1;
       if (typeof known.state === 'number') {
         const document = previous.documents[known.state]!;
         documents[position] = document;
-        fresh[position] = { path, ...stat, document };
+        fresh[position] = { path, sizeBytes: stat.sizeBytes, modifiedMs: stat.modifiedMs, document };
       } else {
         skip(known.state, path);
-        fresh[position] = { path, ...stat, skipped: known.state };
+        fresh[position] = { path, sizeBytes: stat.sizeBytes, modifiedMs: stat.modifiedMs, skipped: known.state };
       }
       progress(1);
     } else toRead.push(position);
@@ -284,18 +288,24 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   });
   const extra = { notes, warnings, files: counts, coverage: { codeFiles: candidates.length, indexed: indexed.length, leftOut } };
   // Nothing read and the same documents as the cached segment, in the same order: its postings serve as loaded.
+  const isAborted = options.signal?.aborted === true;
   if (previous !== null && counts.read === 0 && indexed.length === previous.documents.length && indexed.every((document, number) => document === previous.documents[number])) {
+    if (!isAborted) cache?.retain?.(key, previous);
     const { documents: loaded, vocabulary, postingStarts, postingEntries, declaredBy, pathWords, averageLengths } = previous;
     return { documents: loaded, vocabulary, postingStarts, postingEntries, declaredBy, pathWords, averageLengths, ...extra };
   }
   const { index, numbering } = indexWithNumbering(indexed, extra);
 
-  if (cache !== undefined && options.signal?.aborted !== true) {
+  if (cache !== undefined && !isAborted) {
     const files = fresh.filter((file): file is CachedFile => file !== null);
     const isUnchanged = previous !== null && counts.read === 0 && files.length === previous.files.size;
-    if (!isUnchanged) {
+    if (isUnchanged) cache.retain?.(key, previous);
+    else {
+      const source: SegmentSource = { root: runtime.scope.root, builtAtMs: startedMs, ...numbering, documents: index.documents, files: segmentFilesOf(files, index.documents) };
+      // Kept as built, whether or not the entry is saved: its stamps are what this build saw.
+      cache.retain?.(key, segmentFromSource(source, index.averageLengths));
       try {
-        await cache.write(key, encodeSegment({ root: runtime.scope.root, builtAtMs: startedMs, ...numbering, documents: index.documents, files: segmentFilesOf(files, index.documents) }));
+        await cache.write(key, encodeSegment(source));
       } catch (error) {
         warnings.push(`the retrieval index cache could not be written (${describe(error)}); the next run reads every file again`);
       }
@@ -321,15 +331,22 @@ interface BatchIndexer {
   index(batch: IndexBatchInput): Promise<BatchFile[]>;
 }
 
+/** Names each build's batches apart (see IndexBatchInput.build): this process's builds by number, other processes' threads by the prefix. */
+const BUILD_KEY_PREFIX = Math.random().toString(36).slice(2);
+let buildCount = 0;
+
 function createBatchIndexer(parallel: ParallelService | null, warnings: string[]): BatchIndexer {
   let failure: string | null = null;
+  buildCount += 1;
+  const build = `${BUILD_KEY_PREFIX}/${buildCount}`;
+  const numberings: BatchNumberings = new Map();
   return {
     async index(batch) {
       // After one failure every batch is indexed here: the next thread would most likely fail the same way.
       if (parallel === null || failure !== null) return indexContents(batch);
       try {
-        const output = await parallel.run<IndexBatchInput, IndexBatchOutput>(INDEX_BATCH_TASK, batch);
-        const files = unpackBatch(output, batch.paths);
+        const output = await parallel.run<IndexBatchInput, IndexBatchOutput>(INDEX_BATCH_TASK, { ...batch, build });
+        const files = unpackBatch(output, batch.paths, numberings);
         if (files === null) throw new Error('a worker thread returned documents of the wrong shape');
         return files;
       } catch (error) {
@@ -487,14 +504,17 @@ function indexWithNumbering(
     }
     return termNumber;
   };
-  // Each set of packed documents' term numbers → this index's, filled as met.
-  const remaps = new Map<PackedDocuments, Int32Array>();
+  // One document's field lengths at a time (a packed document's record is never built for this).
+  const lengths = new Int32Array(FIELD_COUNT);
+  // Each numbering of packed documents' terms (one per cache segment, per thread numbering or per batch) → this index's, filled as met.
+  const remaps = new Map<TermsByNumber, Int32Array>();
   for (const [number, document] of documents.entries()) {
-    for (const field of RETRIEVAL_FIELDS) totals[field] += document.lengths[field];
+    copyLengths(document, lengths, 0);
+    for (let field = 0; field < FIELD_COUNT; field += 1) totals[RETRIEVAL_FIELDS[field]!] += lengths[field]!;
     if (document instanceof PackedDocument) {
       const { packed } = document;
-      let remap = remaps.get(packed);
-      if (remap === undefined) remaps.set(packed, (remap = new Int32Array(packed.terms.size).fill(-1)));
+      let remap = remaps.get(packed.terms);
+      if (remap === undefined) remaps.set(packed.terms, (remap = new Int32Array(packed.terms.size).fill(-1)));
       for (let entry = packed.termStarts[document.number]!; entry < packed.termStarts[document.number + 1]!; entry += 1) {
         const packedTerm = packed.termNumbers[entry]!;
         let termNumber = remap[packedTerm]!;

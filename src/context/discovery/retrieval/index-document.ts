@@ -61,6 +61,15 @@ function growTermSlots(id: number): void {
  * (comments and string literals).
  */
 export function indexDocument(path: string, content: string): IndexedDocument {
+  return indexDocumentWithIds(path, content, null);
+}
+
+/**
+ * indexDocument, also pushing onto `ids` the id (see termsById) of each of
+ * the document's terms, in its `terms` order: valid while termIdGeneration
+ * stays what it was before the call.
+ */
+export function indexDocumentWithIds(path: string, content: string, ids: number[] | null): IndexedDocument {
   const { code, prose } = splitCodeAndProse(content);
   const declaredNames = extractDeclaredSymbols(code, path);
   const texts: Record<RetrievalField, string> = { path: path.replace(/\.[^./]+$/, ''), symbols: declaredNames.join(' '), identifiers: code, body: prose };
@@ -76,6 +85,7 @@ export function indexDocument(path: string, content: string): IndexedDocument {
       termStamps[id] = documentNumber;
       termPositions[id] = terms.length;
       terms.push(termsById[id]!);
+      ids?.push(id);
       for (let slot = 0; slot < FIELD_COUNT; slot += 1) counts.push(0);
     }
     counts[termPositions[id]! * FIELD_COUNT + field]! += occurrences;

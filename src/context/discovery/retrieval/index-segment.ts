@@ -1,5 +1,5 @@
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField, pathWordsOf } from './index-document.js';
-import { PackedDocument, copyCounts } from './packed-documents.js';
+import { PackedDocument, copyCounts, copyLengths, joinedDeclaredNamesOf, joinedImportsOf } from './packed-documents.js';
 import { buildStringTableParts, openStringTable } from './string-table.js';
 
 /** Bumped whenever tokenisation, symbol extraction, the skip rules or this layout change: older entries are rebuilt. */
@@ -156,13 +156,12 @@ export function encodeSegment(source: SegmentSource): Uint8Array {
   const lengths = new Int32Array(documents.length * FIELD_COUNT);
   const totals = [0, 0, 0, 0];
   let slot = 0;
-  for (const [number, document] of documents.entries()) {
+  for (let number = 0; number < documents.length; number += 1) {
+    const document = documents[number]!;
     copyCounts(document.counts, counts, slot);
     slot += document.counts.length;
-    for (const [field, name] of RETRIEVAL_FIELDS.entries()) {
-      lengths[number * FIELD_COUNT + field] = document.lengths[name];
-      totals[field]! += document.lengths[name];
-    }
+    copyLengths(document, lengths, number * FIELD_COUNT);
+    for (let field = 0; field < FIELD_COUNT; field += 1) totals[field]! += lengths[number * FIELD_COUNT + field]!;
   }
   const vocabularyTerms = Array.from({ length: source.vocabulary.size }, (_, number) => source.vocabulary.valueOf(number));
   const vocabulary = buildStringTableParts(vocabularyTerms);
@@ -202,8 +201,8 @@ export function encodeSegment(source: SegmentSource): Uint8Array {
     root: source.root,
     builtAtMs: source.builtAtMs,
     paths: source.files.map((file) => file.path),
-    declaredNames: documents.map((document) => document.declaredNames.join(' ')),
-    imports: documents.map((document) => document.imports.join('\n')),
+    declaredNames: documents.map(joinedDeclaredNamesOf),
+    imports: documents.map(joinedImportsOf),
     averageLengths: totals.map((total) => (documents.length === 0 ? 0 : total / documents.length)),
     sections: SECTION_ORDER.map((name, position) => ({ name, length: bodies[position]!.byteLength / elementBytes(name) })),
   };
@@ -293,11 +292,12 @@ function segmentOf(header: Header, { ints, floats, shorts, texts }: Views): Segm
     const state = ints.fileStates[number]!;
     const path = header.paths[number]!;
     if (state >= 0 && state !== documentPaths.length) return null;
-    if (state < -SKIP_REASONS.length || files.has(path)) return null;
+    if (state < -SKIP_REASONS.length) return null;
     if (state >= 0) documentPaths.push(path);
     files.set(path, { sizeBytes: floats.fileSizes[number]!, modifiedMs: floats.fileMtimes[number]!, state: state >= 0 ? state : SKIP_REASONS[-1 - state]! });
   }
-  if (documentPaths.length !== documentCount) return null;
+  // A path listed twice leaves the map short.
+  if (files.size !== fileCount || documentPaths.length !== documentCount) return null;
   const { termStarts, termNumbers, lengths, postingStarts, postingEntries } = ints;
   const { counts } = shorts;
   if (!isStarts(termStarts, documentCount, termNumbers.length) || counts.length !== termNumbers.length * FIELD_COUNT || lengths.length !== documentCount * FIELD_COUNT) return null;
@@ -318,6 +318,14 @@ function segmentOf(header: Header, { ints, floats, shorts, texts }: Views): Segm
   const documents = documentPaths.map((path, number) => new PackedDocument(path, number, packed));
   const averageLengths = Object.fromEntries(RETRIEVAL_FIELDS.map((field, position) => [field, header.averageLengths[position]!])) as Record<RetrievalField, number>;
   return { root: header.root, builtAtMs: header.builtAtMs, files, documents, vocabulary, termStarts, termNumbers, postingStarts, postingEntries, declaredBy, pathWords, averageLengths };
+}
+
+/** The segment a build just wrote, as decodeSegment would read it back (without the round trip): for a cache that keeps it in memory. */
+export function segmentFromSource(source: SegmentSource, averageLengths: Record<RetrievalField, number>): Segment {
+  const files = new Map<string, SegmentFile>();
+  for (const file of source.files) files.set(file.path, { sizeBytes: file.sizeBytes, modifiedMs: file.modifiedMs, state: file.state });
+  const { root, builtAtMs, vocabulary, termStarts, termNumbers, postingStarts, postingEntries, declaredBy, pathWords } = source;
+  return { root, builtAtMs, files, documents: [...source.documents], vocabulary, termStarts, termNumbers, postingStarts, postingEntries, declaredBy, pathWords, averageLengths };
 }
 
 /** The file name and directory words of a path a goal can name it by (see pathWordsOf); repeats are dropped by the caller. */
@@ -365,13 +373,17 @@ function isStarts(starts: Int32Array, count: number, total: number): boolean {
   return true;
 }
 
+// Indexed loops, not for…of: over a million entries the iterator cost a warm build several milliseconds per array.
 function isBelow(values: Int32Array, limit: number): boolean {
-  for (const value of values) if (value < 0 || value >= limit) return false;
+  for (let position = 0; position < values.length; position += 1) {
+    const value = values[position]!;
+    if (value < 0 || value >= limit) return false;
+  }
   return true;
 }
 
 function isNonNegative(values: Int32Array): boolean {
-  for (const value of values) if (value < 0) return false;
+  for (let position = 0; position < values.length; position += 1) if (values[position]! < 0) return false;
   return true;
 }
 

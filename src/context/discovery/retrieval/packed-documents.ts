@@ -98,14 +98,10 @@ export class PackedDocument implements IndexedDocument {
 export function packDocuments(documents: readonly IndexedDocument[]): Omit<PackedDocuments, 'terms'> & { vocabulary: string[] } {
   const numbers = new Map<string, number>();
   const vocabulary: string[] = [];
-  let entryCount = 0;
-  for (const document of documents) entryCount += document.counts.length / FIELD_COUNT;
-  const termStarts = new Int32Array(documents.length + 1);
-  const termNumbers = new Int32Array(entryCount);
-  const counts = new Uint16Array(entryCount * FIELD_COUNT);
-  const lengths = new Int32Array(documents.length * FIELD_COUNT);
+  const arrays = packDocumentArrays(documents);
+  const termNumbers = new Int32Array(arrays.termStarts[documents.length]!);
   let slot = 0;
-  for (const [number, document] of documents.entries()) {
+  for (const document of documents) {
     for (const term of document.terms) {
       let termNumber = numbers.get(term);
       if (termNumber === undefined) {
@@ -115,11 +111,43 @@ export function packDocuments(documents: readonly IndexedDocument[]): Omit<Packe
       }
       termNumbers[slot++] = termNumber;
     }
-    termStarts[number + 1] = slot;
-    copyCounts(document.counts, counts, termStarts[number]! * FIELD_COUNT);
-    for (const [field, name] of RETRIEVAL_FIELDS.entries()) lengths[number * FIELD_COUNT + field] = document.lengths[name];
   }
-  return { vocabulary, termStarts, termNumbers, counts, lengths, declaredNames: documents.map((document) => document.declaredNames.join(' ')), imports: documents.map((document) => document.imports.join('\n')) };
+  return { vocabulary, termNumbers, ...arrays };
+}
+
+/** The arrays of PackedDocuments but the term numbers (see packDocuments), for a caller that numbers the terms its own way, in each document's `terms` order. */
+export function packDocumentArrays(documents: readonly IndexedDocument[]): Omit<PackedDocuments, 'terms' | 'termNumbers'> {
+  let entryCount = 0;
+  for (const document of documents) entryCount += document.counts.length / FIELD_COUNT;
+  const termStarts = new Int32Array(documents.length + 1);
+  const counts = new Uint16Array(entryCount * FIELD_COUNT);
+  const lengths = new Int32Array(documents.length * FIELD_COUNT);
+  for (const [number, document] of documents.entries()) {
+    termStarts[number + 1] = termStarts[number]! + document.counts.length / FIELD_COUNT;
+    copyCounts(document.counts, counts, termStarts[number]! * FIELD_COUNT);
+    copyLengths(document, lengths, number * FIELD_COUNT);
+  }
+  return { termStarts, counts, lengths, declaredNames: documents.map(joinedDeclaredNamesOf), imports: documents.map(joinedImportsOf) };
+}
+
+/** A document's field lengths into `into` from `offset`, in RETRIEVAL_FIELDS order: a packed document's as stored, without building its `lengths` record. */
+export function copyLengths(document: IndexedDocument, into: Int32Array, offset: number): void {
+  if (document instanceof PackedDocument) {
+    const from = document.number * FIELD_COUNT;
+    for (let field = 0; field < FIELD_COUNT; field += 1) into[offset + field] = document.packed.lengths[from + field]!;
+    return;
+  }
+  for (let field = 0; field < FIELD_COUNT; field += 1) into[offset + field] = document.lengths[RETRIEVAL_FIELDS[field]!];
+}
+
+/** A document's declared names joined by spaces, as PackedDocuments keeps them (a packed document's are not split to be joined again). */
+export function joinedDeclaredNamesOf(document: IndexedDocument): string {
+  return document instanceof PackedDocument ? document.packed.declaredNames[document.number]! : document.declaredNames.join(' ');
+}
+
+/** A document's import specifiers joined by line breaks, as PackedDocuments keeps them. */
+export function joinedImportsOf(document: IndexedDocument): string {
+  return document instanceof PackedDocument ? document.packed.imports[document.number]! : document.imports.join('\n');
 }
 
 /** Copies counts into 16-bit slots from `offset`, saturating (see MAX_COUNT). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Segment } from './index-segment.js';
 
 /**
  * Where discovery keeps its retrieval index between runs: a capability the
@@ -18,6 +19,15 @@ export interface RetrievalIndexCache {
   read(key: string): Promise<Uint8Array | null>;
   /** Replaces the bytes of `key` atomically, as `save` does. */
   write(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Optional, for a long-lived process (an MCP connection): the segment last
+   * loaded or built under `key`, kept decoded in memory by `retain`, so the
+   * next build neither reads nor decodes the entry. Freshness stays the
+   * build's own check (every file's size and mtime, the racy window), as
+   * with the entry on disk.
+   */
+  recall?(key: string): Segment | undefined;
+  retain?(key: string, segment: Segment): void;
 }
 
 /** The cache key of a workspace: a hex digest of its real path (the same root reuses, and overwrites, one entry). */

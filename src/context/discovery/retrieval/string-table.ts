@@ -67,7 +67,10 @@ export function openStringTable(parts: StringTableParts): StringTable | null {
     if (end <= offsets[number]! || text.charCodeAt(end - 1) !== 10) return null;
   }
   if (slots.length < 8 || (slots.length & (slots.length - 1)) !== 0 || slots.length < size * 2) return null;
-  for (const slot of slots) if (slot < -1 || slot >= size) return null;
+  for (let position = 0; position < slots.length; position += 1) {
+    const slot = slots[position]!;
+    if (slot < -1 || slot >= size) return null;
+  }
   const mask = slots.length - 1;
   const valueOf = (number: number) => text.slice(offsets[number]!, offsets[number + 1]! - 1);
   return {

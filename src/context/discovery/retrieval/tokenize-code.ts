@@ -36,9 +36,18 @@ const termIds = new Map<string, number>();
 /** The term of each id. */
 export const termsById: string[] = [];
 
+/** How many times the ids started over: ids of two generations name different terms. */
+let generation = 0;
+
+/** The current generation of term ids (see startTermIds): an id means the same term as long as this stays the same. */
+export function termIdGeneration(): number {
+  return generation;
+}
+
 /** Called before a document's countCodeTermIds calls: ids stay the same until the next call. */
 export function startTermIds(): void {
   if (termsById.length < MAX_TERM_IDS) return;
+  generation += 1;
   termIds.clear();
   termsById.length = 0;
   currentMemo.clear();
