@@ -3,7 +3,7 @@ export const MAX_NEIGHBOUR_VISITS = 50_000;
 
 /** The vocabulary terms near a term, and how much work finding them took. */
 export interface EditNeighbours {
-  /** Term index → edit distance (1..maxEdits); the term itself is not included. */
+  /** Term index → edit distance (1..maxEdits; 0..maxEdits with a tail); the term itself is not included without one. */
   neighbours: Map<number, number>;
   /** Trie nodes visited (one edit-distance row each): at most MAX_NEIGHBOUR_VISITS. */
   visited: number;
@@ -19,10 +19,18 @@ export interface EditNeighbours {
  * near the term, not by the vocabulary's size, and capped at
  * MAX_NEIGHBOUR_VISITS (the search then returns what it found).
  *
+ * With `maxTailChars`, a term's distance is instead its distance to the
+ * nearest prefix of `term` that leaves at most that many characters: a lower
+ * bound on the distance from `term` to any word the term starts (a stem and
+ * its endings), for a caller that checks those words itself. The walk is the
+ * same, since the pruning rule already holds for every longer word.
+ *
  * @example
  * findEditNeighbours(['config', 'confirm', 'server'], 'confgi', 2).neighbours; // Map { 0 => 1, 1 => 2 }
  */
-export function findEditNeighbours(terms: readonly string[], term: string, maxEdits: number): EditNeighbours {
+export function findEditNeighbours(terms: readonly string[], term: string, maxEdits: number, options: { maxTailChars?: number } = {}): EditNeighbours {
+  // With a tail: a terminal's distance is the least over the prefixes of `term` that leave at most that many characters.
+  const firstColumn = options.maxTailChars === undefined ? term.length : Math.max(0, term.length - options.maxTailChars);
   const neighbours = new Map<number, number>();
   const width = term.length + 1;
   const initial = new Uint16Array(width);
@@ -33,8 +41,9 @@ export function findEditNeighbours(terms: readonly string[], term: string, maxEd
     let start = low;
     // The run's first term may be the prefix itself (a sorted array puts it first).
     if (terms[start]!.length === depth) {
-      const distance = row[term.length]!;
-      if (distance > 0 && distance <= maxEdits) neighbours.set(start, distance);
+      let distance = row[term.length]!;
+      for (let column = firstColumn; column < term.length; column += 1) distance = Math.min(distance, row[column]!);
+      if (distance <= maxEdits && (distance > 0 || options.maxTailChars !== undefined)) neighbours.set(start, distance);
       start += 1;
     }
     while (start < high) {

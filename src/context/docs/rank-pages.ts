@@ -70,13 +70,14 @@ export function rankPages(index: DocsIndex, concepts: readonly QueryConcept[], i
   const matchedTerms = new Map<string, MatchedTerm>();
   let matchableMask = 0;
 
-  const scoreTerm = (term: string, role: TermRole, onPage: (page: number, isExact: boolean) => void, isExpanded = true): boolean => {
+  /** `surface`: the word as typed, for typo tolerance; `isExpanded` false matches the term alone. */
+  const scoreTerm = (term: string, role: TermRole, onPage: (page: number, isExact: boolean) => void, isExpanded = true, surface = term): boolean => {
     let hasMatch = false;
-    const expansions = isExpanded ? expandTerm(index, term) : index.termId(term) === undefined ? [] : [{ termId: index.termId(term)!, factor: 1, isExact: true }];
+    const expansions = isExpanded ? expandTerm(index, term, surface) : index.termId(term) === undefined ? [] : [{ termId: index.termId(term)!, factor: 1, isExact: true }];
     for (const expansion of expansions) {
       const start = index.postingStarts[expansion.termId]!;
       const end = index.postingStarts[expansion.termId + 1]!;
-      const idf = inverseDocumentFrequency(pageCount, end - start);
+      const idf = inverseDocumentFrequency(pageCount, expansion.documentFrequency ?? end - start);
       const factor = expansion.factor * role.factor;
       let isUsed = false;
       for (let slot = start; slot < end; slot += 1) {
@@ -138,7 +139,7 @@ export function rankPages(index: DocsIndex, concepts: readonly QueryConcept[], i
           partsAny[page]! += 1;
         }
       };
-      hasAnyMatch = scoreTerm(part, { covers: bit, whole: partWhole, factor: 1 }, onPart) || hasAnyMatch;
+      hasAnyMatch = scoreTerm(part, { covers: bit, whole: partWhole, factor: 1 }, onPart, true, concept.surfaces[partIndex] ?? part) || hasAnyMatch;
     });
     if (hasAnyMatch) matchableMask |= bit;
     const partCount = concept.parts.length;
