@@ -57,9 +57,10 @@ function editNeighbours(index: DocsIndex, term: string, maxEdits: number): Map<n
  * rebuilt word counts only if it stems back to the stem.
  */
 const SURFACE_ENDINGS = [
-  '', 'e', 's', 'es', 'ed', 'ing', 'er', 'ers', 'or', 'ors', 'ion', 'ions', 'ation', 'ations', 'ational', 'al', 'ally', 'ly',
-  'ment', 'ments', 'ness', 'ity', 'ities', 'ive', 'ize', 'izes', 'ized', 'izing', 'ization', 'able', 'ible', 'ance', 'ence',
-  'ant', 'ent', 'ism', 'ist', 'ous', 'ful', 'ic', 'ical', 'y', 'ies', 'ied',
+  '', 'e', 's', 'es', 'ed', 'ing', 'ings', 'er', 'ers', 'or', 'ors', 'ion', 'ions', 'ation', 'ations', 'ational', 'al', 'ally', 'ly',
+  'ate', 'ates', 'ated', 'ating', 'ative', 'ator', 'ators', 'ment', 'ments', 'ement', 'ements', 'ness', 'ity', 'ities', 'ive',
+  'ize', 'izes', 'ized', 'izing', 'ization', 'ise', 'ised', 'ising', 'able', 'ible', 'ance', 'ence', 'ant', 'ent', 'ism', 'ist',
+  'ous', 'ful', 'ic', 'ical', 'y', 'ies', 'ied',
 ] as const;
 const MAX_ENDING_CHARS = Math.max(...SURFACE_ENDINGS.map((ending) => ending.length));
 
