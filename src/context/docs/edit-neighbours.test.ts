@@ -51,7 +51,8 @@ describe('findEditNeighbours', () => {
         if (best <= maxEdits) expected.set(index, best);
       });
       const walk = findEditNeighbours(terms, query, maxEdits, { maxTailChars });
-      expect(walk.neighbours).toEqual(expected);
+      expect(walk.prefixNeighbours).toEqual(expected);
+      expect(walk.neighbours).toEqual(findEditNeighbours(terms, query, maxEdits).neighbours);
       expect(walk.visited).toBeLessThanOrEqual(MAX_NEIGHBOUR_VISITS);
     }
   });

@@ -52,6 +52,22 @@ function editNeighbours(index: DocsIndex, term: string, maxEdits: number): Map<n
 }
 
 /**
+ * The terms near a misspelled term (see expandTerm), by stem and by the
+ * word as typed; one walk when the word is its own stem and the budgets agree.
+ */
+function misspellingNeighbours(index: DocsIndex, term: string, maxEdits: number, surface: string): Map<number, number> {
+  const surfaceEdits = maxEditsFor(surface);
+  const tail = { maxTailChars: MAX_ENDING_CHARS + surfaceEdits };
+  const isOneWalk = surface === term && surfaceEdits === maxEdits;
+  const walk = isOneWalk ? findEditNeighbours(index.terms, term, maxEdits, tail) : null;
+  const near = walk?.neighbours ?? editNeighbours(index, term, maxEdits);
+  if (surfaceEdits === 0) return near;
+  const candidates = walk?.prefixNeighbours ?? findEditNeighbours(index.terms, surface, surfaceEdits, tail).prefixNeighbours;
+  for (const [termId, distance] of surfaceNeighbours(index, surface, surfaceEdits, candidates)) near.set(termId, Math.min(near.get(termId) ?? distance, distance));
+  return near;
+}
+
+/**
  * Endings an indexed stem may have lost to the stemmer (`migrat` of
  * `migration`), to rebuild the surface words a stem stands for; each
  * rebuilt word counts only if it stems back to the stem.
@@ -71,8 +87,10 @@ function surfaceDistance(surface: string, stem: string, maxEdits: number): numbe
   const bases = stem.endsWith('i') ? [stem, stem.slice(0, -1)] : [stem, stem + stem.at(-1)!];
   for (const base of bases) {
     for (const ending of SURFACE_ENDINGS) {
+      const limit = Math.min(maxEdits, best - 1);
+      if (Math.abs(surface.length - base.length - ending.length) > limit) continue;
       const word = base + ending;
-      const distance = boundedEditDistance(surface, word, Math.min(maxEdits, best - 1));
+      const distance = boundedEditDistance(surface, word, limit);
       if (distance < best && porterStem(word) === stem) best = distance;
     }
   }
@@ -83,14 +101,17 @@ function surfaceDistance(surface: string, stem: string, maxEdits: number): numbe
  * Vocabulary stems with a surface word within `maxEdits` of the word as
  * typed (`migraiton` → `migrat`, one swap from `migration`), which the
  * stem alone may be too far from (`migraiton` is three edits from `migrat`):
- * MiniSearch compares surface words, and this is as forgiving. The walk is
- * the bounded one of findEditNeighbours, each candidate then checked.
+ * MiniSearch compares surface words, and this is as forgiving. The
+ * candidates come from the bounded walk of findEditNeighbours (its prefix
+ * distances, a lower bound), each then checked; `candidates` is that walk.
  */
-function surfaceNeighbours(index: DocsIndex, surface: string, maxEdits: number): Map<number, number> {
+function surfaceNeighbours(index: DocsIndex, surface: string, maxEdits: number, candidates: ReadonlyMap<number, number>): Map<number, number> {
   const found = new Map<number, number>();
-  const candidates = findEditNeighbours(index.terms, surface, maxEdits, { maxTailChars: MAX_ENDING_CHARS + maxEdits }).neighbours;
   for (const termId of candidates.keys()) {
-    const distance = surfaceDistance(surface, index.terms[termId]!, maxEdits);
+    const stem = index.terms[termId]!;
+    // Too short to be matched fuzzily at all, or to reach the typed word with any ending (and a doubled letter).
+    if (stem.length < MIN_FUZZY_TERM_CHARS || stem.length + MAX_ENDING_CHARS + 1 + maxEdits < surface.length) continue;
+    const distance = surfaceDistance(surface, stem, maxEdits);
     if (distance >= 1 && distance <= maxEdits) found.set(termId, distance);
   }
   return found;
@@ -128,13 +149,8 @@ export function expandTerm(index: DocsIndex, term: string, surface: string = ter
       }
     }
   } else if (maxEdits > 0) {
-    const near = editNeighbours(index, term, maxEdits);
     // Measured on the word as typed too, with its own budget (`migraiton`: 9 characters, 2 edits).
-    const surfaceEdits = maxEditsFor(surface);
-    if (surfaceEdits > 0) {
-      for (const [termId, distance] of surfaceNeighbours(index, surface, surfaceEdits)) if (termId !== exact) near.set(termId, Math.min(near.get(termId) ?? distance, distance));
-    }
-    for (const [termId, distance] of near) inexact.set(termId, { rank: distance, factor: FUZZY_FACTORS[distance]! });
+    for (const [termId, distance] of misspellingNeighbours(index, term, maxEdits, surface)) inexact.set(termId, { rank: distance, factor: FUZZY_FACTORS[distance]! });
     if (inexact.size === 0) {
       const [start, end] = index.prefixRange(term);
       for (let termId = start; termId < end; termId += 1) inexact.set(termId, { rank: maxEdits + 1, factor: PREFIX_FACTOR });
