@@ -12,8 +12,10 @@
 // bare `node -e 0`, interleaved, the median of WARM_ROUNDS each.
 //
 //   npm run bench:docs            (builds, then tsx bench/docs-search.ts)
-//   tsx bench/docs-search.ts --verbose    also lists every query the ranker misses
+//   tsx bench/docs-search.ts --verbose    also lists the TUNING half's queries the ranker misses
+//                                         (held-out misses are never printed: see splitHalves)
 //   tsx bench/docs-search.ts --sites-only only the real sites of docs-sites.ts
+//   tsx bench/docs-search.ts --quality-only   only hit@5 / MRR (Vite set and real sites)
 //   tsx bench/docs-search.ts --warm-only  only the warm CLI search
 //   tsx bench/docs-search.ts --warm-only --cli ../old/dist/cli/main.js   the same for another build
 //   tsx bench/docs-search.ts --warm-only --keep   keeps the temp folder (the warm site, to profile) and prints its path
@@ -43,6 +45,8 @@ const QUERY_KINDS = ['task', 'api', 'typo'] as const;
 const isVerbose = process.argv.includes('--verbose');
 /** Only the real sites of docs-sites.ts (a quick look while working on the ranker). */
 const isSitesOnly = process.argv.includes('--sites-only');
+/** Only the ranking quality (the Vite set and the real sites): no latency, synthetic corpus or warm CLI. */
+const isQualityOnly = process.argv.includes('--quality-only');
 /** Only the warm CLI search (its corpus drawn from the Vite docs). */
 const isWarmOnly = process.argv.includes('--warm-only');
 /** `--cli FILE`: another built CLI for the warm search (an older checkout, to compare). */
@@ -248,13 +252,16 @@ async function siteRow(ranker: Ranker, queries: readonly JudgedQuery[]): Promise
   const overall = await judge(ranker, queries);
   const cells = [format(overall.hitAt5), format(overall.mrrAt5)];
   for (const kind of QUERY_KINDS) cells.push(format((await judge(ranker, queries.filter((query) => query.kind === kind))).hitAt5));
-  cells.push(format((await judge(ranker, tuning)).hitAt5), format((await judge(ranker, heldOut)).hitAt5));
-  return { cells, misses: overall.misses };
+  const tuned = await judge(ranker, tuning);
+  const held = await judge(ranker, heldOut);
+  cells.push(format(tuned.hitAt5), format(held.hitAt5), format(tuned.mrrAt5), format(held.mrrAt5));
+  // Only the tuning half's misses are shown: the held-out half must stay unseen to mean anything.
+  return { cells, misses: tuned.misses };
 }
 
 /** Each real site of docs-sites.ts: brass-agent next to MiniSearch on the same pages. */
 async function benchSites(temp: string): Promise<void> {
-  const header = ['hit@5', 'MRR@5', ...QUERY_KINDS.map((kind) => `${kind}@5`), 'tune@5', 'held@5'];
+  const header = ['hit@5', 'MRR@5', ...QUERY_KINDS.map((kind) => `${kind}@5`), 'tune@5', 'held@5', 'tuneMRR', 'heldMRR'];
   for (const site of BENCH_SITES) {
     const root = path.join(temp, 'sites', site.name);
     const extracted = extractSite(site, path.join(root, 'docs'));
@@ -346,15 +353,23 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`${'ranker'.padEnd(12)} ${'hit@1'.padStart(6)} ${'hit@5'.padStart(6)} ${'MRR@5'.padStart(6)}   ${kinds.map((kind) => `${kind} hit@1/hit@5/MRR`.padEnd(22)).join(' ')}`);
     const results = new Map<string, Quality>();
+    const viteHalves = splitHalves(DOCS_QUERIES);
     for (const ranker of rankers) {
       const overall = await judge(ranker, DOCS_QUERIES);
-      results.set(ranker.name, overall);
+      results.set(ranker.name, await judge(ranker, viteHalves.tuning));
       const byKind = await Promise.all(kinds.map((kind) => judge(ranker, DOCS_QUERIES.filter((query) => query.kind === kind))));
       console.log(
         `${ranker.name.padEnd(12)} ${format(overall.hitAt1).padStart(6)} ${format(overall.hitAt5).padStart(6)} ${format(overall.mrrAt5).padStart(6)}   ${byKind
           .map((quality) => `${format(quality.hitAt1)}/${format(quality.hitAt5)}/${format(quality.mrrAt5)}`.padEnd(22))
           .join(' ')}`,
       );
+      const [tuned, held] = [await judge(ranker, viteHalves.tuning), await judge(ranker, viteHalves.heldOut)];
+      console.log(`${''.padEnd(12)} tuning half hit@5/MRR ${format(tuned.hitAt5)}/${format(tuned.mrrAt5)}, held-out half ${format(held.hitAt5)}/${format(held.mrrAt5)}`);
+    }
+    if (isQualityOnly) {
+      if (isVerbose) for (const [name, quality] of results) for (const miss of quality.misses) console.log(`  ${name} tuning miss: ${miss}`);
+      await benchSites(temp);
+      return;
     }
     console.log('');
     console.log(`latency per query after warm-up (median of ${LATENCY_ROUNDS} runs per query; mean / median / p95 / max over queries):`);
@@ -364,7 +379,7 @@ async function main(): Promise<void> {
     }
     if (isVerbose) {
       for (const [name, quality] of results) {
-        console.log(`\n${name} misses (not in the top 5):`);
+        console.log(`\n${name} tuning-half misses (not in the top 5):`);
         for (const miss of quality.misses) console.log(`  ${miss}`);
       }
     }

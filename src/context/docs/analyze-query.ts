@@ -1,4 +1,4 @@
-import { analyzeToken, rawTokens } from './analyze-token.js';
+import { analyzeToken, partSurfaces, rawTokens } from './analyze-token.js';
 
 /** Characters of a query that are read; the rest is ignored (a query, not a document). */
 export const MAX_QUERY_CHARS = 1_000;
@@ -15,6 +15,8 @@ export interface QueryConcept {
   related: readonly string[];
   /** Stemmed words; all of them together cover the concept too. */
   parts: readonly string[];
+  /** The words of `parts` as typed, lowercased (same order): what typo tolerance measures. */
+  surfaces: readonly string[];
   /** The term standing for the concept in phrases. */
   primary: string;
 }
@@ -36,7 +38,7 @@ export function analyzeQuery(query: string): QueryConcept[] {
     const terms = analyzeToken(token.text);
     if (terms.primary === null || seen.has(terms.primary)) continue;
     seen.add(terms.primary);
-    concepts.push({ raw: token.text, whole: terms.whole, related: terms.related, parts: terms.parts, primary: terms.primary });
+    concepts.push({ raw: token.text, whole: terms.whole, related: terms.related, parts: terms.parts, surfaces: partSurfaces(token.text), primary: terms.primary });
     if (concepts.length === MAX_QUERY_CONCEPTS) break;
   }
   return concepts;

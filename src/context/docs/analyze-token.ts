@@ -147,14 +147,12 @@ function computeTerms(raw: string): TokenTerms {
     // Leading parts of a dotted or slashed name: `server.hmr` of `server.hmr.overlay`.
     if (position > 0 && position < segments.length - 1) related.push(stemLastSegment(lower.slice(0, offset)));
     offset += 1;
-    const words = segment.split(SEGMENT_SEPARATOR).flatMap((piece) => piece.match(WORD_PATTERN) ?? []);
+    const words = wordsOf(segment);
     wordCount += words.length;
     if (segments.length > 1 && words.length > 1) related.push(segment.toLowerCase());
     for (const word of words) {
       const lowerWord = word.toLowerCase();
-      if (STOP_WORDS.has(lowerWord)) continue;
-      if (lowerWord.length === 1 && !/\p{N}/u.test(lowerWord)) continue;
-      parts.push(porterStem(lowerWord));
+      if (isIndexedWord(lowerWord)) parts.push(porterStem(lowerWord));
     }
   }
   const whole = segments.length > 1 ? stemLastSegment(lower) : wordCount > 1 ? lower : null;
@@ -164,6 +162,38 @@ function computeTerms(raw: string): TokenTerms {
   const wholes = whole === null ? [] : [whole];
   const all = [...new Set([...wholes, ...marked, ...parts])];
   return { whole, related: uniqueRelated, parts: [...new Set(parts)], primary, all, names: [...wholes, ...uniqueRelated, ...marked] };
+}
+
+/** The words of one segment of a token (split on `_`, `$`, camelCase and letter/digit boundaries). */
+function wordsOf(segment: string): string[] {
+  return segment.split(SEGMENT_SEPARATOR).flatMap((piece) => piece.match(WORD_PATTERN) ?? []);
+}
+
+/** Whether a lowercased word is indexed: not a stop word, not a single letter (a digit is). */
+function isIndexedWord(lowerWord: string): boolean {
+  return !STOP_WORDS.has(lowerWord) && (lowerWord.length > 1 || /\p{N}/u.test(lowerWord));
+}
+
+/**
+ * The words of a raw token as typed (lowercased) that its parts are the
+ * stems of, one per part in the order of TokenTerms.parts: typo tolerance
+ * measures a misspelling on these, as MiniSearch does, not on the stems.
+ *
+ * @example
+ * partSurfaces('migraitonGuide'); // ['migraiton', 'guide']
+ */
+export function partSurfaces(raw: string): string[] {
+  if (raw.length > MAX_TOKEN_CHARS) return [];
+  const surfaces = new Map<string, string>();
+  for (const segment of raw.split(CONNECTOR_PATTERN)) {
+    for (const word of wordsOf(segment)) {
+      const lowerWord = word.toLowerCase();
+      if (!isIndexedWord(lowerWord)) continue;
+      const stem = porterStem(lowerWord);
+      if (!surfaces.has(stem)) surfaces.set(stem, lowerWord);
+    }
+  }
+  return [...surfaces.values()];
 }
 
 /** `pre-bundled` → `pre-bundl`: the last word of a connected name, stemmed when it is a plain lowercase word. */

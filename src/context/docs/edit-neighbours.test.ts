@@ -42,6 +42,22 @@ describe('findEditNeighbours', () => {
     }
   });
 
+  it('with a tail, measures each term against the nearest prefix of the query that leaves at most that many characters', () => {
+    const terms = sorted([...madeUpWords(3_000, 5), 'migrat', 'migr', 'mig', 'config', 'configur']);
+    for (const [query, maxEdits, maxTailChars] of [['migraiton', 2, 9], ['configuraton', 2, 9], ['abcdefgh', 1, 3]] as const) {
+      const expected = new Map<number, number>();
+      terms.forEach((term, index) => {
+        let best = maxEdits + 1;
+        for (let end = Math.max(0, query.length - maxTailChars); end <= query.length; end += 1) best = Math.min(best, boundedEditDistance(query.slice(0, end), term, maxEdits));
+        if (best <= maxEdits) expected.set(index, best);
+      });
+      const walk = findEditNeighbours(terms, query, maxEdits, { maxTailChars });
+      expect(walk.prefixNeighbours).toEqual(expected);
+      expect(walk.neighbours).toEqual(findEditNeighbours(terms, query, maxEdits).neighbours);
+      expect(walk.visited).toBeLessThanOrEqual(MAX_NEIGHBOUR_VISITS);
+    }
+  });
+
   it('tolerates at least as many edits as MiniSearch fuzzy 0.2 at every length', () => {
     for (let length = 3; length <= 40; length += 1) {
       expect(maxEditsFor('x'.repeat(length))).toBeGreaterThanOrEqual(Math.min(MAX_EDITS, Math.round(length * 0.2)));

@@ -5,6 +5,8 @@ export const MAX_NEIGHBOUR_VISITS = 50_000;
 export interface EditNeighbours {
   /** Term index → edit distance (1..maxEdits); the term itself is not included. */
   neighbours: Map<number, number>;
+  /** With `maxTailChars`: term index → distance to the nearest prefix of the query leaving at most that many characters (0..maxEdits). */
+  prefixNeighbours: Map<number, number>;
   /** Trie nodes visited (one edit-distance row each): at most MAX_NEIGHBOUR_VISITS. */
   visited: number;
 }
@@ -19,15 +21,25 @@ export interface EditNeighbours {
  * near the term, not by the vocabulary's size, and capped at
  * MAX_NEIGHBOUR_VISITS (the search then returns what it found).
  *
+ * With `maxTailChars`, the same walk also reports each term's distance to
+ * the nearest prefix of `term` that leaves at most that many characters
+ * (`prefixNeighbours`): a lower bound on the distance from `term` to any
+ * word the term starts (a stem and its endings), for a caller that checks
+ * those words itself. The pruning rule already holds for every longer word.
+ *
  * @example
  * findEditNeighbours(['config', 'confirm', 'server'], 'confgi', 2).neighbours; // Map { 0 => 1, 1 => 2 }
  */
-export function findEditNeighbours(terms: readonly string[], term: string, maxEdits: number): EditNeighbours {
+export function findEditNeighbours(terms: readonly string[], term: string, maxEdits: number, options: { maxTailChars?: number } = {}): EditNeighbours {
+  // With a tail: a terminal's distance is the least over the prefixes of `term` that leave at most that many characters.
+  const firstColumn = options.maxTailChars === undefined ? term.length : Math.max(0, term.length - options.maxTailChars);
   const neighbours = new Map<number, number>();
+  const prefixNeighbours = new Map<number, number>();
   const width = term.length + 1;
   const initial = new Uint16Array(width);
   for (let column = 0; column < width; column += 1) initial[column] = column;
   let visited = 0;
+  const rows: Uint16Array[] = [initial];
 
   const walk = (low: number, high: number, depth: number, row: Uint16Array, previousRow: Uint16Array | null, previousCode: number): void => {
     let start = low;
@@ -35,6 +47,11 @@ export function findEditNeighbours(terms: readonly string[], term: string, maxEd
     if (terms[start]!.length === depth) {
       const distance = row[term.length]!;
       if (distance > 0 && distance <= maxEdits) neighbours.set(start, distance);
+      if (options.maxTailChars !== undefined) {
+        let prefixDistance = distance;
+        for (let column = firstColumn; column < term.length; column += 1) prefixDistance = Math.min(prefixDistance, row[column]!);
+        if (prefixDistance <= maxEdits) prefixNeighbours.set(start, prefixDistance);
+      }
       start += 1;
     }
     while (start < high) {
@@ -42,7 +59,8 @@ export function findEditNeighbours(terms: readonly string[], term: string, maxEd
       const code = terms[start]!.charCodeAt(depth);
       const end = endOfRun(terms, start, high, depth, code);
       visited += 1;
-      const next = new Uint16Array(width);
+      // Depth-first: the row of depth d + 1 is free again once a sibling's subtree is done, so one buffer per depth serves.
+      const next = (rows[depth + 1] ??= new Uint16Array(width));
       next[0] = depth + 1;
       let minimum = next[0]!;
       for (let column = 1; column < width; column += 1) {
@@ -58,7 +76,7 @@ export function findEditNeighbours(terms: readonly string[], term: string, maxEd
   };
 
   if (terms.length > 0 && maxEdits > 0) walk(0, terms.length, 0, initial, null, -1);
-  return { neighbours, visited };
+  return { neighbours, prefixNeighbours, visited };
 }
 
 /** The end of the run of terms in [start, high) whose character at `depth` is `code` (they all have one there). */

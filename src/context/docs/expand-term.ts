@@ -1,11 +1,15 @@
 import type { DocsIndex } from './docs-index.js';
+import { boundedEditDistance } from './edit-distance.js';
 import { findEditNeighbours } from './edit-neighbours.js';
+import { porterStem } from './porter-stem.js';
 
 /** A vocabulary term a query term matches, and how much that match is worth (1 for exact). */
 export interface TermExpansion {
   termId: number;
   factor: number;
   isExact: boolean;
+  /** Pages the IDF counts, when not the term's own (a rare term that is probably a typo: see expandTerm). */
+  documentFrequency?: number;
 }
 
 /** Terms shorter than this are never matched fuzzily: two-letter words are all one edit apart. */
@@ -48,32 +52,105 @@ function editNeighbours(index: DocsIndex, term: string, maxEdits: number): Map<n
 }
 
 /**
+ * The terms near a misspelled term (see expandTerm), by stem and by the
+ * word as typed; one walk when the word is its own stem and the budgets agree.
+ */
+function misspellingNeighbours(index: DocsIndex, term: string, maxEdits: number, surface: string): Map<number, number> {
+  const surfaceEdits = maxEditsFor(surface);
+  const tail = { maxTailChars: MAX_ENDING_CHARS + surfaceEdits };
+  const isOneWalk = surface === term && surfaceEdits === maxEdits;
+  const walk = isOneWalk ? findEditNeighbours(index.terms, term, maxEdits, tail) : null;
+  const near = walk?.neighbours ?? editNeighbours(index, term, maxEdits);
+  if (surfaceEdits === 0) return near;
+  const candidates = walk?.prefixNeighbours ?? findEditNeighbours(index.terms, surface, surfaceEdits, tail).prefixNeighbours;
+  for (const [termId, distance] of surfaceNeighbours(index, surface, surfaceEdits, candidates)) near.set(termId, Math.min(near.get(termId) ?? distance, distance));
+  return near;
+}
+
+/**
+ * Endings an indexed stem may have lost to the stemmer (`migrat` of
+ * `migration`), to rebuild the surface words a stem stands for; each
+ * rebuilt word counts only if it stems back to the stem.
+ */
+const SURFACE_ENDINGS = [
+  '', 'e', 's', 'es', 'ed', 'ing', 'ings', 'er', 'ers', 'or', 'ors', 'ion', 'ions', 'ation', 'ations', 'ational', 'al', 'ally', 'ly',
+  'ate', 'ates', 'ated', 'ating', 'ative', 'ator', 'ators', 'ment', 'ments', 'ement', 'ements', 'ness', 'ity', 'ities', 'ive',
+  'ize', 'izes', 'ized', 'izing', 'ization', 'ise', 'ised', 'ising', 'able', 'ible', 'ance', 'ence', 'ant', 'ent', 'ism', 'ist',
+  'ous', 'ful', 'ic', 'ical', 'y', 'ies', 'ied',
+] as const;
+const MAX_ENDING_CHARS = Math.max(...SURFACE_ENDINGS.map((ending) => ending.length));
+
+/** The edit distance from a word as typed to the nearest surface word of `stem` (see SURFACE_ENDINGS), or maxEdits + 1. */
+function surfaceDistance(surface: string, stem: string, maxEdits: number): number {
+  let best = maxEdits + 1;
+  // A stem ending in i stands for words ending in y (`librari`: `library`, `libraries`); one with a doubled last letter lost it (`ad`: `adding`).
+  const bases = stem.endsWith('i') ? [stem, stem.slice(0, -1)] : [stem, stem + stem.at(-1)!];
+  for (const base of bases) {
+    for (const ending of SURFACE_ENDINGS) {
+      const limit = Math.min(maxEdits, best - 1);
+      if (Math.abs(surface.length - base.length - ending.length) > limit) continue;
+      const word = base + ending;
+      const distance = boundedEditDistance(surface, word, limit);
+      if (distance < best && porterStem(word) === stem) best = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * Vocabulary stems with a surface word within `maxEdits` of the word as
+ * typed (`migraiton` → `migrat`, one swap from `migration`), which the
+ * stem alone may be too far from (`migraiton` is three edits from `migrat`):
+ * MiniSearch compares surface words, and this is as forgiving. The
+ * candidates come from the bounded walk of findEditNeighbours (its prefix
+ * distances, a lower bound), each then checked; `candidates` is that walk.
+ */
+function surfaceNeighbours(index: DocsIndex, surface: string, maxEdits: number, candidates: ReadonlyMap<number, number>): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const termId of candidates.keys()) {
+    const stem = index.terms[termId]!;
+    // Too short to be matched fuzzily at all, or to reach the typed word with any ending (and a doubled letter).
+    if (stem.length < MIN_FUZZY_TERM_CHARS || stem.length + MAX_ENDING_CHARS + 1 + maxEdits < surface.length) continue;
+    const distance = surfaceDistance(surface, stem, maxEdits);
+    if (distance >= 1 && distance <= maxEdits) found.set(termId, distance);
+  }
+  return found;
+}
+
+/**
  * The vocabulary terms a query term matches, best first:
  *
  * - the term itself when the vocabulary has it (factor 1, exact); when it
  *   is rare (RARE_TERM_MAX_PAGES) and a far more frequent term is one edit
  *   away, that term too (a typo that happens to be a word: `sever`);
  * - otherwise (a typo, a word typed in part) the terms within
- *   maxEditsFor(term) edits, the closest and most frequent first, or when
- *   there are none, the terms it starts;
+ *   maxEditsFor(term) edits, and those with a surface word within
+ *   maxEditsFor(surface) edits of `surface`, the word as typed (see
+ *   surfaceNeighbours), the closest and most frequent first, or when there
+ *   are none, the terms it starts;
  * - abbreviations of the term that the vocabulary has (`env` for `environ`).
  *
  * At most MAX_FUZZY_EXPANSIONS inexact terms, each worth less than an exact
  * match (FUZZY_FACTORS, PREFIX_FACTOR, ABBREVIATION_FACTOR).
  */
-export function expandTerm(index: DocsIndex, term: string): TermExpansion[] {
+export function expandTerm(index: DocsIndex, term: string, surface: string = term): TermExpansion[] {
   const exact = index.termId(term);
   const maxEdits = maxEditsFor(term);
   const inexact = new Map<number, { rank: number; factor: number }>();
+  /** Pages of the far more frequent terms a rare exact term is probably a typo of. */
+  let likelyPages = 0;
   if (exact !== undefined) {
     const pages = pageCountOf(index, exact);
     if (pages <= RARE_TERM_MAX_PAGES && maxEdits > 0) {
       for (const [termId] of editNeighbours(index, term, 1)) {
-        if (pageCountOf(index, termId) >= Math.max(MIN_LIKELY_TERM_PAGES, LIKELIER_TERM_RATIO * pages)) inexact.set(termId, { rank: 1, factor: FUZZY_FACTORS[1]! });
+        if (pageCountOf(index, termId) < Math.max(MIN_LIKELY_TERM_PAGES, LIKELIER_TERM_RATIO * pages)) continue;
+        inexact.set(termId, { rank: 1, factor: FUZZY_FACTORS[1]! });
+        likelyPages += pageCountOf(index, termId);
       }
     }
   } else if (maxEdits > 0) {
-    for (const [termId, distance] of editNeighbours(index, term, maxEdits)) inexact.set(termId, { rank: distance, factor: FUZZY_FACTORS[distance]! });
+    // Measured on the word as typed too, with its own budget (`migraiton`: 9 characters, 2 edits).
+    for (const [termId, distance] of misspellingNeighbours(index, term, maxEdits, surface)) inexact.set(termId, { rank: distance, factor: FUZZY_FACTORS[distance]! });
     if (inexact.size === 0) {
       const [start, end] = index.prefixRange(term);
       for (let termId = start; termId < end; termId += 1) inexact.set(termId, { rank: maxEdits + 1, factor: PREFIX_FACTOR });
@@ -85,7 +162,11 @@ export function expandTerm(index: DocsIndex, term: string): TermExpansion[] {
       if (termId !== undefined && termId !== exact && !inexact.has(termId)) inexact.set(termId, { rank: 3, factor: ABBREVIATION_FACTOR });
     }
   }
-  const expansions: TermExpansion[] = exact === undefined ? [] : [{ termId: exact, factor: 1, isExact: true }];
+  const expansions: TermExpansion[] = [];
+  if (exact !== undefined) {
+    // A probable typo is as common as the word it misspells: its rarity says nothing about the page (`milisecond` on 1 page, `millisecond` on 19).
+    expansions.push(likelyPages === 0 ? { termId: exact, factor: 1, isExact: true } : { termId: exact, factor: 1, isExact: true, documentFrequency: pageCountOf(index, exact) + likelyPages });
+  }
   const ranked = [...inexact]
     .sort(([leftId, left], [rightId, right]) => left.rank - right.rank || pageCountOf(index, rightId) - pageCountOf(index, leftId) || leftId - rightId)
     .slice(0, MAX_FUZZY_EXPANSIONS);

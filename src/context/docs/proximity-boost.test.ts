@@ -3,7 +3,8 @@ import { analyzeQuery } from './analyze-query.js';
 import { buildDocsIndex, openDocsIndex } from './docs-index.js';
 import { buildPageRecord } from './page-record.js';
 import { readPageText } from './read-page-text.js';
-import { MAX_PROXIMITY_CHARS, proximityBoost } from './proximity-boost.js';
+import { MAX_PAGE_READ_CHARS } from './concept-positions.js';
+import { proximityBoost } from './proximity-boost.js';
 import { rankPages } from './rank-pages.js';
 
 function boostOf(markdown: string, query: string): number {
@@ -20,10 +21,10 @@ describe('proximityBoost', () => {
     expect(boostOf(`# Page\n\nConfigure the reverse proxy here.\n\n${filler}`, 'reverse proxy')).toBeGreaterThan(1);
   });
 
-  it('reads no further than MAX_PROXIMITY_CHARS into a huge page, so its cost is bounded (issue 20)', () => {
-    const paragraphs = Math.ceil(MAX_PROXIMITY_CHARS / filler.length) + 1;
+  it('reads no further than MAX_PAGE_READ_CHARS into a huge page, so its cost is bounded (issue 20)', () => {
+    const paragraphs = Math.ceil(MAX_PAGE_READ_CHARS / filler.length) + 1;
     const huge = `# Page\n\n${filler.repeat(paragraphs)}Configure the reverse proxy here.\n\nreverse alone, proxy alone.\n`;
-    expect(huge.length).toBeGreaterThan(MAX_PROXIMITY_CHARS);
+    expect(huge.length).toBeGreaterThan(MAX_PAGE_READ_CHARS);
     expect(boostOf(huge, 'reverse proxy')).toBe(1);
   });
 });

@@ -33,6 +33,8 @@ export interface MatchedTerm {
 export interface PageRanking {
   pages: RankedPage[];
   matchedTerms: Map<string, MatchedTerm>;
+  /** Per concept, the best IDF × worth of the terms that matched it (0 when none did): how much the concept tells pages apart. */
+  conceptWeights: number[];
 }
 
 /** What scoring one term against the postings needs to know. */
@@ -68,15 +70,17 @@ export function rankPages(index: DocsIndex, concepts: readonly QueryConcept[], i
   const fuzzyMasks = new Uint32Array(pageCount);
   const hasExactTerm = new Uint8Array(pageCount);
   const matchedTerms = new Map<string, MatchedTerm>();
+  const conceptWeights = concepts.map(() => 0);
   let matchableMask = 0;
 
-  const scoreTerm = (term: string, role: TermRole, onPage: (page: number, isExact: boolean) => void, isExpanded = true): boolean => {
+  /** `surface`: the word as typed, for typo tolerance; `isExpanded` false matches the term alone. */
+  const scoreTerm = (term: string, role: TermRole, onPage: (page: number, isExact: boolean) => void, isExpanded = true, surface = term): boolean => {
     let hasMatch = false;
-    const expansions = isExpanded ? expandTerm(index, term) : index.termId(term) === undefined ? [] : [{ termId: index.termId(term)!, factor: 1, isExact: true }];
+    const expansions = isExpanded ? expandTerm(index, term, surface) : index.termId(term) === undefined ? [] : [{ termId: index.termId(term)!, factor: 1, isExact: true }];
     for (const expansion of expansions) {
       const start = index.postingStarts[expansion.termId]!;
       const end = index.postingStarts[expansion.termId + 1]!;
-      const idf = inverseDocumentFrequency(pageCount, end - start);
+      const idf = inverseDocumentFrequency(pageCount, expansion.documentFrequency ?? end - start);
       const factor = expansion.factor * role.factor;
       let isUsed = false;
       for (let slot = start; slot < end; slot += 1) {
@@ -89,6 +93,9 @@ export function rankPages(index: DocsIndex, concepts: readonly QueryConcept[], i
       }
       if (!isUsed) continue;
       hasMatch = true;
+      for (let concept = 0; concept < concepts.length; concept += 1) {
+        if ((role.covers & (1 << concept)) !== 0) conceptWeights[concept] = Math.max(conceptWeights[concept]!, idf * factor);
+      }
       const termText = index.terms[expansion.termId]!;
       const known = matchedTerms.get(termText);
       matchedTerms.set(termText, {
@@ -138,7 +145,7 @@ export function rankPages(index: DocsIndex, concepts: readonly QueryConcept[], i
           partsAny[page]! += 1;
         }
       };
-      hasAnyMatch = scoreTerm(part, { covers: bit, whole: partWhole, factor: 1 }, onPart) || hasAnyMatch;
+      hasAnyMatch = scoreTerm(part, { covers: bit, whole: partWhole, factor: 1 }, onPart, true, concept.surfaces[partIndex] ?? part) || hasAnyMatch;
     });
     if (hasAnyMatch) matchableMask |= bit;
     const partCount = concept.parts.length;
@@ -162,7 +169,7 @@ export function rankPages(index: DocsIndex, concepts: readonly QueryConcept[], i
 
   const pages: RankedPage[] = [];
   const matchable = bitCount(matchableMask);
-  if (matchable === 0) return { pages, matchedTerms };
+  if (matchable === 0) return { pages, matchedTerms, conceptWeights };
   for (let page = 0; page < pageCount; page += 1) {
     if (scores[page] === 0) continue;
     const exact = bitCount(exactMasks[page]!);
@@ -174,7 +181,7 @@ export function rankPages(index: DocsIndex, concepts: readonly QueryConcept[], i
     pages.push({ page, score: scores[page]! * coverage * boost, match: matchKindOf(exact, fuzzy, concepts.length, hasExactTerm[page] === 1) });
   }
   pages.sort((left, right) => right.score - left.score || left.page - right.page);
-  return { pages, matchedTerms };
+  return { pages, matchedTerms, conceptWeights };
 }
 
 /**

@@ -3,13 +3,17 @@ import { diversify } from './diversify.js';
 import type { DocsIndex } from './docs-index.js';
 import { type SectionSnippet, makeSectionSnippet } from './make-snippet.js';
 import { metadataFallback } from './metadata-fallback.js';
-import { proximityBoost } from './proximity-boost.js';
+import { readPagePositions } from './concept-positions.js';
+import { proximityBoostOf } from './proximity-boost.js';
 import { type MatchKind, rankPages } from './rank-pages.js';
+import { averageSectionLength, bestSectionScore, readPageSections } from './section-focus.js';
 
 /** Most results one search returns. */
 export const MAX_SEARCH_RESULTS = 5;
-/** Best full-text candidates whose text is read for the proximity boost and diversity. */
+/** Best full-text candidates whose text is read for the proximity boost, the section focus and diversity. */
 export const RERANK_CANDIDATES = 20;
+/** Most a page gains for having the best-focused section among the candidates (see bestSectionScore). */
+export const SECTION_FOCUS_WEIGHT = 1;
 
 /** One search result: the page to open next and why it matched. */
 export interface DocsSearchHit {
@@ -37,7 +41,10 @@ export interface SearchDocsIndexInput {
 /**
  * Searches the index: BM25F with coverage over the query's concepts (see
  * rankPages), then, for the best RERANK_CANDIDATES, the proximity boost from
- * their text (see proximityBoost), then diversity among the results. When
+ * their text (see proximityBoost) and the section focus: up to
+ * 1 + SECTION_FOCUS_WEIGHT for the page whose best section (see
+ * bestSectionScore) is the best among them, in proportion for the others;
+ * then diversity among the results. When
  * full text finds nothing, the metadata fallback compares the query with
  * titles, aliases and paths. Every result carries a snippet. No match is an
  * empty list.
@@ -59,12 +66,22 @@ export function searchDocsIndex(input: SearchDocsIndexInput): DocsSearchHit[] {
   }
 
   // The blocks come with the index (see DocsIndexData.pageBlocks): no page file is read here.
-  const candidates = ranking.pages.slice(0, RERANK_CANDIDATES).map((ranked) => {
+  // Each candidate is read once (see readPagePositions) for the proximity boost and the section focus.
+  const read = ranking.pages.slice(0, RERANK_CANDIDATES).map((ranked) => {
     const meta = index.pages[ranked.page]!;
     const blocks = index.blocksOf(ranked.page);
-    const boost = blocks === null ? 1 : proximityBoost(concepts.length, meta.title, blocks, ranking.matchedTerms);
+    const positions = blocks === null ? null : readPagePositions(meta.title, blocks, ranking.matchedTerms);
+    const sections = blocks === null || positions === null ? null : readPageSections(blocks, meta.title, positions, concepts.length);
+    return { ranked, meta, blocks, positions, sections };
+  });
+  const averageLength = averageSectionLength(read.flatMap((page) => (page.sections === null ? [] : [page.sections])));
+  const focus = read.map((page) => (page.sections === null ? 0 : bestSectionScore(page.sections, ranking.conceptWeights, averageLength)));
+  const bestFocus = Math.max(0, ...focus);
+  const candidates = read.map(({ ranked, meta, blocks, positions }, position) => {
+    const boost = blocks === null || positions === null ? 1 : proximityBoostOf(concepts.length, blocks, positions);
+    const focusBoost = bestFocus > 0 ? 1 + (SECTION_FOCUS_WEIGHT * focus[position]!) / bestFocus : 1;
     const slash = meta.target.lastIndexOf('/');
-    return { ...ranked, blocks, score: ranked.score * boost, directory: slash === -1 ? '' : meta.target.slice(0, slash), titleKey: meta.title.toLowerCase() };
+    return { ...ranked, blocks, score: ranked.score * boost * focusBoost, directory: slash === -1 ? '' : meta.target.slice(0, slash), titleKey: meta.title.toLowerCase() };
   });
   candidates.sort((left, right) => right.score - left.score || left.page - right.page);
   return diversify(candidates, limit).map((candidate) => {

@@ -2,6 +2,10 @@ import { RELATED_TERM_MARK } from './analyze-token.js';
 
 /** Leading characters of a word every index term made from it keeps (see createTermPrefilter). */
 const MIN_KEPT_CHARS = 3;
+/** One plain word (`Proxy`, `proxy`): its only index term is its stem. */
+const SIMPLE_WORD = /^[A-Za-z][a-z]*$/;
+/** Longer words are no index term at all (MAX_TOKEN_CHARS); the scan handles them. */
+const MAX_SIMPLE_WORD_CHARS = 64;
 
 /**
  * A cheap test to run before tokenising a block for these index terms:
@@ -24,6 +28,11 @@ export function createTermPrefilter(terms: Iterable<string>): (text: string) => 
   const keyList = [...keys];
   return (text) => {
     const lower = text.toLowerCase();
+    // One plain word yields one stem, which starts as the word does: its key can only be a prefix (a few set lookups, not a scan).
+    if (lower.length <= MAX_SIMPLE_WORD_CHARS && SIMPLE_WORD.test(text)) {
+      for (let length = 1; length <= MIN_KEPT_CHARS && length <= lower.length; length += 1) if (keys.has(lower.slice(0, length))) return true;
+      return false;
+    }
     for (const key of keyList) if (lower.includes(key)) return true;
     return false;
   };
