@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { partSurfaces } from './analyze-token.js';
 import { buildDocsIndex, openDocsIndex } from './docs-index.js';
 import { FUZZY_FACTORS, expandTerm } from './expand-term.js';
-import { buildPageRecord, readPageText } from './page-record.js';
+import { buildPageRecord } from './page-record.js';
+import { readPageText } from './read-page-text.js';
 import { porterStem } from './porter-stem.js';
 import { searchDocsIndex } from './search-docs-index.js';
 
