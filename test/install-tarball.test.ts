@@ -83,6 +83,27 @@ async function npmCacheDirectory(): Promise<string> {
   return result.stdout.trim();
 }
 
+/**
+ * How the real environment reaches the registry, for packages missing from
+ * the cache: npm's `registry`, `cafile` and proxies as it resolves them
+ * (`--prefix` moves npm's global npmrc, so a cafile set there would be lost),
+ * and the TLS and proxy variables of the environment (a machine behind an
+ * intercepting proxy trusts its CA through NODE_EXTRA_CA_CERTS).
+ */
+async function npmNetworkEnvironment(): Promise<NodeJS.ProcessEnv> {
+  const forwarded: NodeJS.ProcessEnv = {};
+  for (const name of ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy']) {
+    const value = process.env[name];
+    if (value !== undefined && value !== '') forwarded[name] = value;
+  }
+  for (const key of ['registry', 'cafile', 'https-proxy', 'proxy', 'noproxy']) {
+    const result = await runBounded('npm', ['config', 'get', key], { cwd: ROOT, env: process.env, timeoutMs: PACK_TIMEOUT_MS, explainTimeout: () => `npm config get ${key} did not finish` });
+    const value = result.stdout.trim();
+    if (result.code === 0 && value !== '' && value !== 'null' && value !== 'undefined') forwarded[`npm_config_${key.replace('-', '_')}`] = value;
+  }
+  return forwarded;
+}
+
 interface Installation {
   /** The installed `brass-agent` executable, `<prefix>/bin/brass-agent`. */
   bin: string;
@@ -97,8 +118,9 @@ async function packAndInstall(scratch: TempWorkspace): Promise<Pick<Installation
   const cache = await npmCacheDirectory();
   fs.mkdirSync(scratch.path('home'));
   // The user's npmrc and brass-agent config stay out of it (HOME is empty);
-  // only the cache is shared, for an install without the network.
+  // only the cache and the way to the registry are shared.
   const env: NodeJS.ProcessEnv = {
+    ...(await npmNetworkEnvironment()),
     PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
     HOME: scratch.path('home'),
     npm_config_cache: cache,
