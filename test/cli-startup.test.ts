@@ -136,7 +136,7 @@ describe('brass-agent start-up', () => {
   });
 
   // Issue 20, item 4: a search served from the index cache parses no page, so it loads neither the page reader nor the YAML parser.
-  it('docs --search loads the page reader and gray-matter when it builds the index, and neither when the cache serves it', async () => {
+  it('docs --search loads the page reader and gray-matter when it builds the index, and neither (nor zod) when the cache serves it', async () => {
     await using workspace = await createTempWorkspace({ files: { 'docs/guides/install.md': '---\ntitle: Install\n---\n# Install\n\nRun the installer.\n', 'docs/guides/proxy.md': '# Proxy\n\nForward requests.\n' } });
     await using cache = await createTempWorkspace();
     const past = new Date(Date.now() - 60_000);
@@ -152,6 +152,8 @@ describe('brass-agent start-up', () => {
     expect(warm.code).toBe(0);
     expect(warm.modules).toContain('src/context/docs/search-docs-index.ts');
     expect(pageReader(warm.modules)).toEqual([]);
+    // Nor zod: without a config file the defaults need no schema, and a site without _category_ files needs no category schema.
+    expect(warm.modules.filter((module) => module.startsWith('node_modules/zod/') || module === 'src/context/docs/category-schema.ts')).toEqual([]);
   });
 
   // Issue 21: each of these costs a command that does not use it 1-5 ms of CPU to load.

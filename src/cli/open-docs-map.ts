@@ -1,6 +1,7 @@
 import { docsCacheDirectory, createFileDocsCache } from '../adapters/docs-cache/index.js';
 import type { OpenedWorkspace } from '../adapters/node-workspace/index.js';
-import { docsDirsOf } from '../config/index.js';
+// By file: the config barrel reaches the schema (and zod), which a warm docs search never needs.
+import { docsDirsOf } from '../config/docs-dirs.js';
 import { createDocsMap, type DocsMap } from '../context/docs/index.js';
 import { isPathInside } from '../core/index.js';
 import type { Output } from './output.js';

@@ -63,5 +63,6 @@ export type { ScopedContextConfig } from './sections/scoped-context-schema.js';
 
 export { RedactionSchema } from './sections/redaction-schema.js';
 
-export { DEFAULT_DOCS_DIR, DEFAULT_DOCS_MAX_PAGE_BYTES, DocsSchema, docsDirsOf } from './sections/docs-schema.js';
+export { DEFAULT_DOCS_DIR, DEFAULT_DOCS_MAX_PAGE_BYTES, DocsSchema } from './sections/docs-schema.js';
+export { docsDirsOf } from './docs-dirs.js';
 export { DEFAULT_MEMORY_MAX_BYTES, DEFAULT_MEMORY_MAX_ENTRIES, MemorySchema } from './sections/memory-schema.js';

@@ -1,4 +1,4 @@
-import { openWorkspace, type OpenedWorkspace } from '../../adapters/node-workspace/index.js';
+import { openWorkspace, type OpenedWorkspace } from '../../adapters/node-workspace/open-workspace.js';
 import { docsPageJson, docsRegionJson, writeDocsGuidance, type DocsMap, type MatchKind } from '../../context/docs/index.js';
 import type { PermissionRequest } from '../../core/index.js';
 import type { CommandContext } from '../command-context.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyTrustRule } from '../apply-trust-rule.js';
 import { ConfigSchema } from '../schema.js';
-import { DEFAULT_DOCS_MAX_PAGE_BYTES, DocsSchema, docsDirsOf } from './docs-schema.js';
+import { docsDirsOf } from '../docs-dirs.js';
+import { DEFAULT_DOCS_MAX_PAGE_BYTES, DocsSchema } from './docs-schema.js';
 
 describe('DocsSchema', () => {
   it('defaults to one docs directory, 1 MiB pages and the cache on', () => {

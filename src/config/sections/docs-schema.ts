@@ -37,8 +37,3 @@ export const DocsSchema = z
     ),
   })
   .describe('Docs map.');
-
-/** The docs directories of a resolved `docs.dir`, always as a list. */
-export function docsDirsOf(dir: string | readonly string[]): string[] {
-  return typeof dir === 'string' ? [dir] : [...dir];
-}

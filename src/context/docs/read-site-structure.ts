@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { type Runtime, systemClock } from '../../core/index.js';
 import type { PathStamp, SiteStamp } from './docs-map-freshness.js';
+import type { CategorySchema as CategorySchemaType } from './category-schema.js';
 import type { CategoryFile } from './list-docs-files.js';
 import type { parseYamlData as ParseYamlData } from './parse-frontmatter.js';
 import { targetOfPath, topDirectoryOf } from './page-target.js';
@@ -8,7 +8,7 @@ import { targetOfPath, topDirectoryOf } from './page-target.js';
 /** Site config files (`_category_.json`, `mkdocs.yml`, `sidebars.json`) are read up to this many bytes. */
 export const MAX_STRUCTURE_FILE_BYTES = 256 * 1024;
 /** Labels longer than this are cut: a name, not a paragraph. */
-const MAX_LABEL_CHARS = 200;
+export const MAX_LABEL_CHARS = 200;
 /** Nav trees deeper than this are not walked further (a hostile config). */
 const MAX_NAV_DEPTH = 16;
 
@@ -28,17 +28,6 @@ export interface SiteStructure {
   /** What it was read from, for a kept map to check cheaply (see isSiteStampCurrent); null when something could not be stamped. */
   stamp: SiteStamp | null;
 }
-
-const label = z.string().transform((text) => text.replace(/\s+/g, ' ').trim().slice(0, MAX_LABEL_CHARS));
-/** Docusaurus `_category_.json`: lenient, it is data from the repository; only these fields are read. */
-const CategorySchema = z
-  .object({
-    label: label.optional(),
-    position: z.number().finite().optional(),
-    description: label.optional(),
-    link: z.object({ description: label.optional() }).loose().optional(),
-  })
-  .loose();
 
 /** Sidebar configs that are code: never run, so the folders decide (said once per run). */
 const CODE_CONFIG = /^(?:sidebars\.(?:js|cjs|mjs|ts)|astro\.config\.(?:js|mjs|ts|mts)|\.vitepress\/config\.(?:js|cjs|mjs|ts|mts|cts))$/;
@@ -106,6 +95,11 @@ async function listSiteFiles(runtime: Runtime, dirs: readonly string[], warnings
     }
   }
   return files;
+}
+
+/** The `_category_` schema (and zod with it), loaded only for a site that has a category file. */
+async function loadCategorySchema(): Promise<typeof CategorySchemaType> {
+  return (await import('./category-schema.js')).CategorySchema;
 }
 
 /** The YAML parser (gray-matter's js-yaml), loaded only for a site that has a YAML config: most need none. */
@@ -224,7 +218,7 @@ export async function readSiteStructure(
       }
       data = parsed.data;
     }
-    const category = CategorySchema.safeParse(data);
+    const category = (await loadCategorySchema()).safeParse(data);
     if (!category.success) {
       warnings.push(`${file.path}: not a category (${category.error.issues[0]?.message ?? 'unexpected shape'}); the folder name is used`);
       continue;
