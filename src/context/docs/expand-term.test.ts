@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { partSurfaces } from './analyze-token.js';
 import { buildDocsIndex, openDocsIndex } from './docs-index.js';
-import { FUZZY_FACTORS, expandTerm } from './expand-term.js';
+import { DERIVED_FACTOR, FUZZY_FACTORS, expandTerm } from './expand-term.js';
 import { buildPageRecord } from './page-record.js';
 import { readPageText } from './read-page-text.js';
 import { porterStem } from './porter-stem.js';
@@ -53,5 +53,36 @@ describe('partSurfaces', () => {
     expect(partSurfaces('migraitonGuide')).toEqual(['migraiton', 'guide']);
     expect(partSurfaces('server.hmr.overlay')).toEqual(['server', 'hmr', 'overlay']);
     expect(partSurfaces('the')).toEqual([]);
+  });
+
+  describe('word families the stemmer keeps apart (issue 20)', () => {
+    const family = indexOf({
+      'api/ms': '# ms\n\nConvert time formats to milliseconds. Extend the parser. Describe the format.\n',
+      'guide/units': '# Units\n\nThe conversion of units.\n',
+      'guide/course': '# Course\n\nA course on parsing.\n',
+      'guide/court': '# Court\n\nThe court and its part.\n',
+    });
+
+    it('matches convert for conversion, extend for extension, describe for description, below the exact word', () => {
+      expect(expanded(family, 'conversion')).toEqual([
+        { term: 'convers', factor: 1, isExact: true },
+        { term: 'convert', factor: DERIVED_FACTOR, isExact: false },
+      ]);
+      expect(expanded(family, 'extension')).toContainEqual({ term: 'extend', factor: DERIVED_FACTOR, isExact: false });
+      expect(expanded(family, 'description')).toContainEqual({ term: 'describ', factor: DERIVED_FACTOR, isExact: false });
+      expect(DERIVED_FACTOR).toBeLessThan(1);
+      expect(DERIVED_FACTOR).toBeGreaterThan(FUZZY_FACTORS[1]!);
+    });
+
+    it('keeps short words apart: course is not court, parse is not part', () => {
+      expect(expanded(family, 'court').map((expansion) => expansion.term)).not.toContain('cours');
+      expect(expanded(family, 'parse').map((expansion) => expansion.term)).not.toContain('part');
+    });
+
+    it('ranks the page that has both query words in some form above the page that has one of them exactly', () => {
+      const hits = searchDocsIndex({ index: family, query: 'millisecond conversion', isAllowed: () => true, limit: 5 });
+      expect(hits[0]?.target).toBe('api/ms');
+      expect(hits.map((hit) => hit.target)).toContain('guide/units');
+    });
   });
 });

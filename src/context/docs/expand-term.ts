@@ -30,6 +30,50 @@ export const ABBREVIATION_FACTOR = 0.4;
 export const MIN_ABBREVIATION_CHARS = 3;
 /** Shortest (stemmed) term whose abbreviations are looked for. */
 const MIN_ABBREVIATED_TERM_CHARS = 6;
+/**
+ * What a word of the same family is worth (`convert` for `conversion`): the
+ * Porter stemmer strips inflections, not derivations, so `convers` and
+ * `convert` stay apart; below an exact match, above a one-edit typo.
+ */
+export const DERIVED_FACTOR = 0.7;
+/**
+ * Stem endings that alternate within a word family after Porter stemming:
+ * [ending of one stem, ending of the other, shortest shared start]. Each
+ * pair is a regular English derivation: -sion/-t (conversion, convert),
+ * -sion/-d (extension, extend; decision, decide), -ssion/-t (permission,
+ * permit), -ption/-be (description, describe), -ption/-me (assumption,
+ * assume), -tion/-ce (reduction, reduce), -ution/-ve (resolution, resolve),
+ * -sis/-ze (analysis, analyze). The shared start keeps short words apart
+ * (`course` and `court`, `parse` and `part`).
+ */
+const DERIVATION_PAIRS: readonly (readonly [string, string, number])[] = [
+  ['s', 't', 5],
+  ['s', 'd', 5],
+  ['ss', 't', 4],
+  ['pt', 'b', 4],
+  ['mpt', 'm', 4],
+  ['ct', 'c', 4],
+  ['ut', 'v', 4],
+  ['si', 'z', 4],
+];
+
+/** Vocabulary terms of the same word family as a plain stem (see DERIVATION_PAIRS), never the stem itself. */
+function derivedTerms(index: DocsIndex, term: string): number[] {
+  if (!/^[a-z]+$/.test(term)) return [];
+  const found: number[] = [];
+  for (const [left, right, minShared] of DERIVATION_PAIRS) {
+    for (const [from, to] of [
+      [left, right],
+      [right, left],
+    ] as const) {
+      if (!term.endsWith(from) || term.length - from.length < minShared) continue;
+      const termId = index.termId(term.slice(0, term.length - from.length) + to);
+      if (termId !== undefined && !found.includes(termId)) found.push(termId);
+    }
+  }
+  return found;
+}
+
 /** A known term on at most this many pages, one edit from a term on far more pages, is probably a typo of it (`sever`, `server`). */
 export const RARE_TERM_MAX_PAGES = 2;
 /** "Far more": at least this many times the pages, and at least MIN_LIKELY_TERM_PAGES. */
@@ -128,10 +172,11 @@ function surfaceNeighbours(index: DocsIndex, surface: string, maxEdits: number, 
  *   maxEditsFor(surface) edits of `surface`, the word as typed (see
  *   surfaceNeighbours), the closest and most frequent first, or when there
  *   are none, the terms it starts;
+ * - words of the same family (`convert` for `convers`, see DERIVATION_PAIRS);
  * - abbreviations of the term that the vocabulary has (`env` for `environ`).
  *
  * At most MAX_FUZZY_EXPANSIONS inexact terms, each worth less than an exact
- * match (FUZZY_FACTORS, PREFIX_FACTOR, ABBREVIATION_FACTOR).
+ * match (FUZZY_FACTORS, PREFIX_FACTOR, DERIVED_FACTOR, ABBREVIATION_FACTOR).
  */
 export function expandTerm(index: DocsIndex, term: string, surface: string = term): TermExpansion[] {
   const exact = index.termId(term);
@@ -156,6 +201,7 @@ export function expandTerm(index: DocsIndex, term: string, surface: string = ter
       for (let termId = start; termId < end; termId += 1) inexact.set(termId, { rank: maxEdits + 1, factor: PREFIX_FACTOR });
     }
   }
+  for (const termId of derivedTerms(index, term)) if (termId !== exact) inexact.set(termId, { rank: 0, factor: DERIVED_FACTOR });
   if (term.length >= MIN_ABBREVIATED_TERM_CHARS && /^[a-z]+$/.test(term)) {
     for (let length = MIN_ABBREVIATION_CHARS; length <= term.length - 2; length += 1) {
       const termId = index.termId(term.slice(0, length));
