@@ -2,15 +2,10 @@ import { MAX_TOKEN_CHARS, type TokenTerms, analyzeToken, forEachRawToken } from 
 import type { MatchedTerm } from './rank-pages.js';
 import type { MarkdownBlock } from './scan-markdown.js';
 import { STOP_WORDS } from './stop-words.js';
+import { UNKNOWN_TERM, isWithinReadLimit } from './page-positions.js';
 import { createTermPrefilter } from './term-prefilter.js';
 
-/**
- * Characters of a page that reranking reads (for proximity and section
- * focus), from the top: every real page fits (the largest file of the
- * bench's corpora is 87 KB), while a 1 MiB page among the candidates costs
- * no more than this.
- */
-export const MAX_PAGE_READ_CHARS = 128 * 1024;
+export { MAX_PAGE_READ_CHARS } from './page-positions.js';
 
 /** Per word of a text (stop words left out): the query concepts it matches, and those it matches in full. */
 export interface ConceptPositions {
@@ -78,28 +73,79 @@ export function conceptPositionsOfText(text: string, matchedTerms: ReadonlyMap<s
 /** A page read once for reranking: the positions of its title and of each of its blocks. */
 export interface PagePositions {
   title: ConceptPositions;
-  /**
-   * Per block, in order: its positions; null for a block no matched term
-   * can be in (not tokenised); missing past MAX_PAGE_READ_CHARS.
-   */
-  blocks: (ConceptPositions | null)[];
+  /** Per block, in order: its positions; missing past MAX_PAGE_READ_CHARS. */
+  blocks: ConceptPositions[];
+}
+
+/** The page's stored words (see EncodedPagePositions) and the matched terms by vocabulary id, to read a page without tokenising it. */
+export interface StoredWords {
+  words: Uint32Array;
+  matchedById: ReadonlyMap<number, MatchedTerm>;
+}
+
+/** How many of a page's blocks reranking reads: those within MAX_PAGE_READ_CHARS from the top. */
+function readBlockCount(blocks: readonly MarkdownBlock[]): number {
+  let readChars = 0;
+  for (let block = 0; block < blocks.length; block += 1) {
+    readChars += blocks[block]!.text.length;
+    if (!isWithinReadLimit(readChars)) return block;
+  }
+  return blocks.length;
+}
+
+/**
+ * The blocks' positions from the stored words: what conceptPositionsOfText
+ * gives for each block's text (tested equal), from one array of term ids.
+ * Null when the words do not describe these blocks (then the text is read).
+ */
+function storedBlockPositions(stored: StoredWords, blockCount: number): ConceptPositions[] | null {
+  const { words, matchedById } = stored;
+  const read: ConceptPositions[] = [];
+  for (let at = 0; at < words.length; ) {
+    const blockEnd = at + 1 + words[at]!;
+    const positions: ConceptPositions = { any: [], whole: [], factors: [] };
+    for (let cursor = at + 1; cursor < blockEnd; ) {
+      const header = words[cursor]!;
+      const nameEnd = cursor + 1 + (header & 0xff);
+      const partEnd = nameEnd + (header >>> 8);
+      let nameAny = 0;
+      let nameWhole = 0;
+      let nameFactor = 0;
+      for (let slot = cursor + 1; slot < nameEnd; slot += 1) {
+        const matched = matchedById.get(words[slot]!);
+        if (matched === undefined) continue;
+        nameAny |= matched.concepts;
+        nameWhole |= matched.wholeConcepts;
+        nameFactor = Math.max(nameFactor, matched.factor);
+      }
+      if (partEnd === nameEnd) pushPosition(positions, nameAny, nameWhole, nameFactor);
+      for (let slot = nameEnd; slot < partEnd; slot += 1) {
+        const id = words[slot]!;
+        const matched = id === UNKNOWN_TERM ? undefined : matchedById.get(id);
+        pushPosition(positions, nameAny | (matched?.concepts ?? 0), nameWhole | (matched?.wholeConcepts ?? 0), Math.max(nameFactor, matched?.factor ?? 0));
+      }
+      cursor = partEnd;
+    }
+    read.push(positions);
+    at = blockEnd;
+  }
+  return read.length === blockCount ? read : null;
 }
 
 /**
  * Reads a page's title and blocks (headings, prose, code) as concept
  * positions (see conceptPositionsOfText), once, for every reranking signal:
- * at most MAX_PAGE_READ_CHARS characters from the top; a block that the
- * term prefilter rules out is not tokenised.
+ * at most MAX_PAGE_READ_CHARS characters from the top. With `stored` (the
+ * index's words of the page) the blocks are not tokenised at all.
  */
-export function readPagePositions(title: string, blocks: readonly MarkdownBlock[], matchedTerms: ReadonlyMap<string, MatchedTerm>): PagePositions {
+export function readPagePositions(title: string, blocks: readonly MarkdownBlock[], matchedTerms: ReadonlyMap<string, MatchedTerm>, stored?: StoredWords): PagePositions {
   const mayMatch = createTermPrefilter(matchedTerms.keys());
-  const read: PagePositions = { title: conceptPositionsOfText(title, matchedTerms, mayMatch), blocks: [] };
-  let readChars = 0;
-  for (const block of blocks) {
-    readChars += block.text.length;
-    if (readChars > MAX_PAGE_READ_CHARS) break;
-    read.blocks.push(mayMatch(block.text) ? conceptPositionsOfText(block.text, matchedTerms, mayMatch) : null);
-  }
+  const titlePositions = conceptPositionsOfText(title, matchedTerms, mayMatch);
+  const blockCount = readBlockCount(blocks);
+  const fromWords = stored === undefined ? null : storedBlockPositions(stored, blockCount);
+  if (fromWords !== null) return { title: titlePositions, blocks: fromWords };
+  const read: PagePositions = { title: titlePositions, blocks: [] };
+  for (let block = 0; block < blockCount; block += 1) read.blocks.push(conceptPositionsOfText(blocks[block]!.text, matchedTerms, mayMatch));
   return read;
 }
 

@@ -1,6 +1,7 @@
 import { FIELD_PARAMETERS } from './bm25f-parameters.js';
 import { type EncodedPageBlocks, decodePageBlocks, encodePageBlocks } from './page-blocks.js';
 import { PAGE_FIELDS, type PageMeta } from './page-meta.js';
+import { type EncodedPagePositions, encodePagePositions, storedPageWords } from './page-positions.js';
 import type { PageRecord } from './page-record.js';
 import type { MarkdownBlock } from './scan-markdown.js';
 
@@ -23,6 +24,8 @@ export interface DocsIndexData {
   postingWeights: Float32Array;
   /** Every page's blocks, decoded page by page when a search needs them. */
   pageBlocks: EncodedPageBlocks;
+  /** Every page's words as term ids, so reranking reads a page without tokenising it. */
+  pagePositions: EncodedPagePositions;
 }
 
 /** The index with the lookups the ranker needs. */
@@ -30,6 +33,8 @@ export interface DocsIndex extends DocsIndexData {
   termId(term: string): number | undefined;
   /** A page's blocks (decoded once, then remembered), or null when its stored form is damaged. */
   blocksOf(page: number): readonly MarkdownBlock[] | null;
+  /** A page's stored words (see EncodedPagePositions), or null when they are damaged. */
+  wordsOf(page: number): Uint32Array | null;
   /** Ids [start, end) of the terms that start with `prefix`. */
   prefixRange(prefix: string): [number, number];
 }
@@ -93,11 +98,18 @@ export function buildDocsIndex(records: readonly PageRecord[]): DocsIndexData {
     postingPages,
     postingWeights,
     pageBlocks: encodePageBlocks(records.map((record) => record.blocks)),
+    pagePositions: encodePagePositions(
+      records.map((record) => record.blocks),
+      (term) => {
+        const id = ids.get(term);
+        return id === undefined ? undefined : rank[id];
+      },
+    ),
   };
 }
 
 /**
- * Adds the lookups (term ids, prefix ranges, page blocks) to
+ * Adds the lookups (term ids, prefix ranges, page blocks and words) to
  * index data. Nothing is built up front: a term's id is a binary search of
  * the sorted vocabulary, so opening a cached index costs no pass over it.
  */
@@ -117,6 +129,9 @@ export function openDocsIndex(data: DocsIndexData): DocsIndex {
         decodedBlocks.set(page, blocks);
       }
       return blocks;
+    },
+    wordsOf(page) {
+      return storedPageWords(data.pagePositions, page, data.terms.length);
     },
     prefixRange(prefix) {
       const start = lowerBound(data.terms, prefix);

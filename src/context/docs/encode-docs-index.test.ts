@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DocsIndexData } from './docs-index.js';
 import { decodeDocsIndex, encodeDocsIndex } from './encode-docs-index.js';
-import { encodePageBlocks } from './page-blocks.js';
+import { decodePageBlocks, encodePageBlocks } from './page-blocks.js';
+import { encodePagePositions } from './page-positions.js';
 
 /** An index of `pageCount` pages and `termCount` terms, each term on `perTerm` pages: enough postings for several chunks of the bounds check. */
 function indexOf(pageCount: number, termCount: number, perTerm: number): DocsIndexData {
@@ -10,8 +11,11 @@ function indexOf(pageCount: number, termCount: number, perTerm: number): DocsInd
   const postingStarts = Uint32Array.from({ length: termCount + 1 }, (_, term) => term * perTerm);
   const postingPages = Uint32Array.from({ length: termCount * perTerm }, (_, slot) => (slot * 7) % pageCount);
   const postingWeights = new Float32Array(postingPages.length).fill(1);
-  const pageBlocks = encodePageBlocks(pages.map((meta) => [{ kind: 'prose' as const, text: meta.title }]));
-  return { pages, terms, postingStarts, postingPages, postingWeights, pageBlocks };
+  const blocks = pages.map((meta) => [{ kind: 'prose' as const, text: `${meta.title} é` }]);
+  const pageBlocks = encodePageBlocks(blocks);
+  // Page words: term t00000 for "Page", none for the number (not a vocabulary term here), so both kinds of part are stored.
+  const pagePositions = encodePagePositions(blocks, (term) => (term === 'page' ? 0 : undefined));
+  return { pages, terms, postingStarts, postingPages, postingWeights, pageBlocks, pagePositions };
 }
 
 describe('decodeDocsIndex', () => {
@@ -23,6 +27,20 @@ describe('decodeDocsIndex', () => {
     expect(decoded?.index.terms).toEqual(index.terms);
     expect([...decoded!.index.postingPages]).toEqual([...index.postingPages]);
     expect([...decoded!.index.postingStarts]).toEqual([...index.postingStarts]);
+    // The blocks' bytes (an odd length: the é is two bytes) are padded so the words after them stay aligned.
+    expect(index.pageBlocks.bytes.length % 4).not.toBe(0);
+    expect(decodePageBlocks(decoded!.index.pageBlocks, 7)).toEqual(decodePageBlocks(index.pageBlocks, 7));
+    expect([...decoded!.index.pagePositions.offsets]).toEqual([...index.pagePositions.offsets]);
+    expect([...decoded!.index.pagePositions.words]).toEqual([...index.pagePositions.words]);
+    expect(index.pagePositions.words.length).toBeGreaterThan(0);
+  });
+
+  it('refuses an entry whose page words do not end where the entry does', () => {
+    const index = indexOf(50, 100, 4);
+    const bytes = encodeDocsIndex({ fingerprint: 'f', index, warnings: [] });
+    expect(decodeDocsIndex(bytes)).not.toBeNull();
+    expect(decodeDocsIndex(bytes.subarray(0, bytes.length - 4))).toBeNull();
+    expect(decodeDocsIndex(bytes.subarray(0, bytes.length - 2))).toBeNull();
   });
 
   it.each([

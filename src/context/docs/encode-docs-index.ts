@@ -1,6 +1,7 @@
 import type { DocsIndexData } from './docs-index.js';
 import { isConsistentPageBlocks } from './page-blocks.js';
 import type { PageMeta } from './page-meta.js';
+import { isConsistentPagePositions } from './page-positions.js';
 
 /**
  * Bumped whenever tokenisation, weights, titles or this layout change: older
@@ -8,9 +9,10 @@ import type { PageMeta } from './page-meta.js';
  * labels and escapes in titles. 3: page blocks stored, the vocabulary as one
  * string, frontmatter keywords indexed. 4: the fingerprint covers the listed
  * files (not their targets) and the warnings include the target clashes, so
- * a hit assigns no targets.
+ * a hit assigns no targets. 5: every page's words as term ids (reranking
+ * tokenises no page).
  */
-export const DOCS_INDEX_FORMAT_VERSION = 4;
+export const DOCS_INDEX_FORMAT_VERSION = 5;
 /** Joins the vocabulary in the header; no term holds it (terms never hold whitespace). */
 const TERM_SEPARATOR = '\n';
 
@@ -29,7 +31,8 @@ const HEADER_WORDS = 4;
 /**
  * Serialises an index for the cache: a small binary header, the metadata
  * and the vocabulary (one string) as JSON, then the posting arrays as raw
- * typed arrays, then the page blocks' offsets and bytes. Loading is one small
+ * typed arrays, then the offsets of the page blocks and of the page words,
+ * the blocks' bytes (padded to 4) and the words. Loading is one small
  * JSON parse and views into one buffer: no page is re-read or re-tokenised,
  * and a page's blocks are decoded only when a search needs them.
  */
@@ -37,11 +40,20 @@ export function encodeDocsIndex(entry: CachedDocsIndex): Uint8Array {
   const { index } = entry;
   if (index.terms.some((term) => term.includes(TERM_SEPARATOR))) throw new Error('a docs index term holds a line break');
   const json = new TextEncoder().encode(
-    JSON.stringify({ fingerprint: entry.fingerprint, warnings: entry.warnings, pages: index.pages, terms: index.terms.join(TERM_SEPARATOR), termCount: index.terms.length }),
+    JSON.stringify({
+      fingerprint: entry.fingerprint,
+      warnings: entry.warnings,
+      pages: index.pages,
+      terms: index.terms.join(TERM_SEPARATOR),
+      termCount: index.terms.length,
+      blockBytes: index.pageBlocks.bytes.length,
+    }),
   );
   const jsonPadded = Math.ceil(json.length / 4) * 4;
-  const arrays = [index.postingStarts, index.postingPages, index.postingWeights, index.pageBlocks.offsets, index.pageBlocks.bytes];
-  const total = HEADER_WORDS * 4 + jsonPadded + arrays.reduce((sum, array) => sum + array.byteLength, 0);
+  // The byte array goes last but one: everything before it is 4-byte aligned, and the words after it are padded to be.
+  const blockBytesPadded = Math.ceil(index.pageBlocks.bytes.length / 4) * 4;
+  const arrays = [index.postingStarts, index.postingPages, index.postingWeights, index.pageBlocks.offsets, index.pagePositions.offsets, index.pageBlocks.bytes];
+  const total = HEADER_WORDS * 4 + jsonPadded + arrays.reduce((sum, array) => sum + array.byteLength, 0) + (blockBytesPadded - index.pageBlocks.bytes.length) + index.pagePositions.words.byteLength;
   const bytes = new Uint8Array(total);
   new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_WORDS).set([MAGIC, BYTE_ORDER_MARK, DOCS_INDEX_FORMAT_VERSION, json.length]);
   bytes.set(json, HEADER_WORDS * 4);
@@ -50,6 +62,9 @@ export function encodeDocsIndex(entry: CachedDocsIndex): Uint8Array {
     bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), offset);
     offset += array.byteLength;
   }
+  offset += blockBytesPadded - index.pageBlocks.bytes.length;
+  const words = index.pagePositions.words;
+  bytes.set(new Uint8Array(words.buffer, words.byteOffset, words.byteLength), offset);
   return bytes;
 }
 
@@ -87,18 +102,25 @@ export function decodeDocsIndex(stored: Uint8Array): CachedDocsIndex | null {
   const postingCount = postingStarts[termCount]!;
   const pageCount = header.pages.length;
   const blocksStart = offset + postingCount * 8;
-  if (blocksStart + (pageCount + 1) * 4 > bytes.byteLength) return null;
+  if (blocksStart + (pageCount + 1) * 8 > bytes.byteLength) return null;
   const postingPages = new Uint32Array(bytes.buffer, bytes.byteOffset + offset, postingCount);
   const postingWeights = new Float32Array(bytes.buffer, bytes.byteOffset + offset + postingCount * 4, postingCount);
   const blockOffsets = new Uint32Array(bytes.buffer, bytes.byteOffset + blocksStart, pageCount + 1);
-  const pageBlocks = { offsets: blockOffsets, bytes: bytes.subarray(blocksStart + (pageCount + 1) * 4) };
+  const wordOffsetsStart = blocksStart + (pageCount + 1) * 4;
+  const blockBytesStart = wordOffsetsStart + (pageCount + 1) * 4;
+  const wordsStart = blockBytesStart + Math.ceil(header.blockBytes / 4) * 4;
+  if (wordsStart > bytes.byteLength || (bytes.byteLength - wordsStart) % 4 !== 0) return null;
+  const wordOffsets = new Uint32Array(bytes.buffer, bytes.byteOffset + wordOffsetsStart, pageCount + 1);
+  const pageBlocks = { offsets: blockOffsets, bytes: bytes.subarray(blockBytesStart, blockBytesStart + header.blockBytes) };
   if (!isConsistentPageBlocks(pageBlocks, pageCount)) return null;
+  const pagePositions = { offsets: wordOffsets, words: new Uint32Array(bytes.buffer, bytes.byteOffset + wordsStart, (bytes.byteLength - wordsStart) / 4) };
+  if (!isConsistentPagePositions(pagePositions, pageCount)) return null;
   for (let term = 0; term < termCount; term += 1) if (postingStarts[term]! > postingStarts[term + 1]!) return null;
   if (postingCount > 0 && maxOf(postingPages) >= pageCount) return null;
   return {
     fingerprint: header.fingerprint,
     warnings: header.warnings,
-    index: { pages: header.pages, terms, postingStarts, postingPages, postingWeights, pageBlocks },
+    index: { pages: header.pages, terms, postingStarts, postingPages, postingWeights, pageBlocks, pagePositions },
   };
 }
 
@@ -124,6 +146,8 @@ interface Header {
   pages: PageMeta[];
   terms: string;
   termCount: number;
+  /** Bytes of the page blocks (the positions' words follow them, padded to 4 bytes). */
+  blockBytes: number;
 }
 
 function isStringArray(value: unknown): value is string[] {
@@ -152,6 +176,8 @@ function isHeader(value: unknown): value is Header {
     isStringArray(header.warnings) &&
     typeof header.terms === 'string' &&
     typeof header.termCount === 'number' &&
+    Number.isSafeInteger(header.blockBytes) &&
+    (header.blockBytes as number) >= 0 &&
     Array.isArray(header.pages) &&
     header.pages.every(isPageMeta)
   );

@@ -37,8 +37,7 @@ export function proximityBoostOf(conceptCount: number, blocks: readonly Markdown
   let isHeadingTheQuery = false;
   read.blocks.forEach((positions, blockIndex) => {
     const block = blocks[blockIndex]!;
-    // A block with no matched term has no bigram and is not the query.
-    if (positions === null || block.kind === 'code') return;
+    if (block.kind === 'code') return;
     if (block.kind === 'heading' && isExactlyTheQuery(positions, conceptCount)) isHeadingTheQuery = true;
     if (pairs === 0) return;
     const share = countBigrams(positions, conceptCount) / pairs;

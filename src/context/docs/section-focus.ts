@@ -69,28 +69,17 @@ export function readPageSections(blocks: readonly MarkdownBlock[], title: string
       isFirstHeading = false;
       if (isTitle) return;
       const own = new Float64Array(conceptCount);
-      if (positions !== null) addMentions(own, positions, 1);
+      addMentions(own, positions, 1);
       ancestors.length = depth - 1;
       current = newSection(own, SECTION_WEIGHTS.headingByDepth[depth]!);
       ancestors[depth - 1] = own;
       sections.push(current);
       return;
     }
-    if (positions === null) {
-      current.length += roughWordCount(block.text);
-      return;
-    }
     addMentions(current.text, positions, block.kind === 'code' ? SECTION_WEIGHTS.code : SECTION_WEIGHTS.prose);
     current.length += positions.any.length;
   });
   return { sections };
-}
-
-/** Spaces plus one: the length of a text no query word can match, without tokenising it. */
-function roughWordCount(text: string): number {
-  let count = 1;
-  for (let index = text.indexOf(' '); index !== -1; index = text.indexOf(' ', index + 1)) count += 1;
-  return count;
 }
 
 /**
