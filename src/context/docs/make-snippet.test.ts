@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SNIPPET_MAX_CHARS, makeSnippet } from './make-snippet.js';
+import { SNIPPET_MAX_CHARS, makeSectionSnippet, makeSnippet } from './make-snippet.js';
 import type { MarkdownBlock } from './scan-markdown.js';
 
 const terms = (...entries: [string, number, number?][]) => new Map(entries.map(([term, concept, factor]) => [term, { concepts: 1 << concept, factor: factor ?? 1 }]));
@@ -14,6 +14,19 @@ describe('makeSnippet', () => {
       { kind: 'code', text: 'server: { proxy: {} }' },
     ];
     expect(makeSnippet(blocks, terms(['proxi', 0], ['server', 1]), 'fallback')).toBe('Configure the dev server proxy with server.proxy.');
+  });
+
+  it('does not tokenise a block the reranking read found no matched term in, and leaves the others to the prefilter', () => {
+    const blocks: MarkdownBlock[] = [
+      { kind: 'prose', text: 'The proxy is mentioned here.' },
+      { kind: 'prose', text: 'Configure the dev server proxy with server.proxy.' },
+    ];
+    const matched = terms(['proxi', 0], ['server', 1]);
+    // Said to hold no hit, the best block is passed over (what the read positions say is trusted)...
+    expect(makeSectionSnippet(blocks, matched, 'fallback', (block) => block === 0).snippet).toBe('The proxy is mentioned here.');
+    expect(makeSectionSnippet(blocks, matched, 'fallback', () => false).snippet).toBe('fallback');
+    // ...and undefined (no read positions) is the prefilter's call, as without the predicate.
+    expect(makeSectionSnippet(blocks, matched, 'fallback', () => undefined)).toEqual(makeSectionSnippet(blocks, matched, 'fallback'));
   });
 
   it('cuts a long block to a window around the matches, on word boundaries, with ellipses', () => {

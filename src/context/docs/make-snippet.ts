@@ -43,23 +43,32 @@ export interface SectionSnippet {
  * with `…` where text was cut. The heading a block sits under counts for it
  * at HEADING_SHARE of its worth, so the section whose heading says what the
  * query says wins a tie. Falls back to `fallback` (the page summary) when no
- * block matches (a title-only or metadata match).
+ * block matches (a title-only or metadata match). `mayBlockHit` may say
+ * from what reranking read (see readPagePositions) that a block holds no
+ * matched term, so it is not tokenised again; undefined leaves it to the
+ * term prefilter.
  */
-export function makeSectionSnippet(blocks: readonly MarkdownBlock[], matchedTerms: MatchedTerms, fallback: string): SectionSnippet {
+export function makeSectionSnippet(
+  blocks: readonly MarkdownBlock[],
+  matchedTerms: MatchedTerms,
+  fallback: string,
+  mayBlockHit: (blockIndex: number) => boolean | undefined = () => undefined,
+): SectionSnippet {
   let best: { text: string; hits: Hit[]; score: number; blockIndex: number } | null = null;
   let headingHits: Hit[] = [];
   let isFirstHeading = true;
   // A block that cannot hold a matched term has no hits: it is not tokenised.
   const mayMatch = createTermPrefilter(matchedTerms.keys());
+  const mayHit = (blockIndex: number, text: string): boolean => mayBlockHit(blockIndex) ?? mayMatch(text);
   for (const [blockIndex, block] of blocks.entries()) {
     if (block.kind === 'heading') {
       // The page's opening `#` heading is its title, which ranked the page already.
       const isTitle = isFirstHeading && block.depth === 1;
       isFirstHeading = false;
-      headingHits = isTitle || !mayMatch(block.text) ? [] : findHits(block.text, matchedTerms, mayMatch).map((hit) => ({ ...hit, factor: hit.factor * HEADING_SHARE }));
+      headingHits = isTitle || !mayHit(blockIndex, block.text) ? [] : findHits(block.text, matchedTerms, mayMatch).map((hit) => ({ ...hit, factor: hit.factor * HEADING_SHARE }));
       continue;
     }
-    const isCandidate = mayMatch(block.text);
+    const isCandidate = mayHit(blockIndex, block.text);
     if (!isCandidate && headingHits.length === 0) continue;
     const text = displayTextOf(block);
     const hits = isCandidate ? findHits(text, matchedTerms, mayMatch) : [];

@@ -87,13 +87,15 @@ export function searchDocsIndex(input: SearchDocsIndexInput): DocsSearchHit[] {
     const boost = blocks === null || positions === null ? 1 : proximityBoostOf(concepts.length, blocks, positions);
     const focusBoost = bestFocus > 0 ? 1 + (SECTION_FOCUS_WEIGHT * focus[position]!) / bestFocus : 1;
     const slash = meta.target.lastIndexOf('/');
-    return { ...ranked, blocks, score: ranked.score * boost * focusBoost, directory: slash === -1 ? '' : meta.target.slice(0, slash), titleKey: meta.title.toLowerCase() };
+    return { ...ranked, blocks, positions, score: ranked.score * boost * focusBoost, directory: slash === -1 ? '' : meta.target.slice(0, slash), titleKey: meta.title.toLowerCase() };
   });
   candidates.sort((left, right) => right.score - left.score || left.page - right.page);
   return diversify(candidates, limit).map((candidate) => {
     const meta = index.pages[candidate.page]!;
     const fallback = meta.summary ?? meta.title;
-    const passage: SectionSnippet = candidate.blocks === null ? { snippet: fallback } : makeSectionSnippet(candidate.blocks, ranking.matchedTerms, fallback);
+    // A block whose read positions match no concept has no hit: the snippet does not tokenise it again.
+    const mayBlockHit = (blockIndex: number): boolean | undefined => candidate.positions?.blocks[blockIndex]?.any.some((mask) => mask !== 0);
+    const passage: SectionSnippet = candidate.blocks === null ? { snippet: fallback } : makeSectionSnippet(candidate.blocks, ranking.matchedTerms, fallback, mayBlockHit);
     const hit: DocsSearchHit = { target: meta.target, title: meta.title, snippet: passage.snippet, match: candidate.match };
     if (passage.anchor !== undefined && passage.heading !== undefined) Object.assign(hit, { heading: passage.heading, anchor: passage.anchor });
     return hit;
