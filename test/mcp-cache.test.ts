@@ -95,8 +95,13 @@ describe.concurrent('brass-agent mcp keeps its indexes between calls, never past
     expect(textOf(gone)).toContain('guides/keys');
   });
 
-  it('docs_map sees a page edited, added or removed just before each call, round after round', async () => {
+  it.each([
+    { name: 'watched', hasSymlink: false },
+    // A symlinked page is out of the watch's sight: every call lists the pages again.
+    { name: 'listed every call (a symlink in the docs)', hasSymlink: true },
+  ])('docs_map sees a page edited, added or removed just before each call, round after round ($name)', async ({ hasSymlink }) => {
     await using files = await fixture();
+    if (hasSymlink) fs.symlinkSync('../../src/ledger.ts', files.workspace.path('docs/guides/ledger.md'));
     await using server = await startMcpServer(files.workspace, files.home);
     const pagesOf = async (): Promise<string[]> => ((await server.call('docs_map', { target: 'guides' })).structuredContent as { pages: { target: string }[] }).pages.map((page) => page.target);
     expect(await pagesOf()).toContain('guides/install');
