@@ -95,6 +95,30 @@ describe.concurrent('brass-agent mcp keeps its indexes between calls, never past
     expect(textOf(gone)).toContain('guides/keys');
   });
 
+  it.each([
+    { name: 'watched', hasSymlink: false },
+    // A symlinked page is out of the watch's sight: every call lists the pages again.
+    { name: 'listed every call (a symlink in the docs)', hasSymlink: true },
+  ])('docs_map sees a page edited, added or removed just before each call, round after round ($name)', async ({ hasSymlink }) => {
+    await using files = await fixture();
+    if (hasSymlink) fs.symlinkSync('../../src/ledger.ts', files.workspace.path('docs/guides/ledger.md'));
+    await using server = await startMcpServer(files.workspace, files.home);
+    const pagesOf = async (): Promise<string[]> => ((await server.call('docs_map', { target: 'guides' })).structuredContent as { pages: { target: string }[] }).pages.map((page) => page.target);
+    expect(await pagesOf()).toContain('guides/install');
+    for (let round = 0; round < 20; round += 1) {
+      // No wait between a change and the call: the call must see it (the watch lets queued events in first).
+      files.workspace.write(`docs/guides/extra-${round}.md`, `# Extra ${round}\n`);
+      if (round > 0) fs.rmSync(files.workspace.path(`docs/guides/extra-${round - 1}.md`));
+      const pages = await pagesOf();
+      expect(pages).toContain(`guides/extra-${round}`);
+      expect(pages).not.toContain(`guides/extra-${round - 1}`);
+      // The same size every round: only the change itself can tell.
+      files.workspace.write('docs/guides/install.md', `# Installing\nRound ${round % 10}.\n`);
+      const page = (await server.call('docs_map', { target: 'guides/install' })).structuredContent as { body: string };
+      expect(page.body).toContain(`Round ${round % 10}.`);
+    }
+  });
+
   it('keeps the docs map while nothing changed: its warnings are logged once, not per call', async () => {
     await using files = await fixture();
     await using server = await startMcpServer(files.workspace, files.home);

@@ -1,4 +1,5 @@
 import { type FileDocsCache, createFileDocsCache, docsCacheDirectory } from '../adapters/docs-cache/index.js';
+import { createDirectoryWatch } from '../adapters/file-system/index.js';
 import { type OpenedWorkspace, openRetrievalIndexCache } from '../adapters/node-workspace/index.js';
 import { findProjectRoot, openGuidanceRuntime, readUserGuidance } from '../adapters/project-context/index.js';
 import { createContextSession, type ContextSession } from '../agent/context-session/index.js';
@@ -6,7 +7,8 @@ import { docsDirsOf } from '../config/index.js';
 import type { RetrievalIndexCache } from '../context/discovery/index.js';
 import { createDocsMap, type DocsMap } from '../context/docs/index.js';
 import type { ContextSelection } from '../context/scoped/index.js';
-import { isPathInside } from '../core/index.js';
+import { type DirectoryWatch, isPathInside } from '../core/index.js';
+import { docsWatchPaths } from './docs-watch-paths.js';
 import { rememberRetrievalCache } from './remember-retrieval-cache.js';
 
 /** Writes one diagnostic line somewhere other than stdout (stdout belongs to the protocol). */
@@ -22,9 +24,12 @@ export interface McpSession {
   /** A fresh context session for a selection (e.g. an agent), without touching the connection's disclosure state. */
   openContextSession(selection: ContextSelection): Promise<ContextSession>;
   /**
-   * The docs map, checked per call so edits to the docs show: the pages are
-   * listed again, and the map of the previous call is kept while every page
-   * has the same size and mtime (see createDocsMap's `reuse`).
+   * The docs map, checked per call so edits to the docs show: while a watch
+   * on the docs directories (see docsWatchPaths) has seen no change since
+   * the map was opened, it is returned as it is; otherwise (or where nothing
+   * can be watched) the pages are listed again, and the map of the previous
+   * call is kept while every page has the same size and mtime (see
+   * createDocsMap's `reuse`).
    */
   openDocsMap(): Promise<DocsMap>;
   /**
@@ -41,6 +46,11 @@ export function createMcpSession(options: { workspace: OpenedWorkspace; env: Nod
   let shared: Promise<ContextSession> | null = null;
   // One map per connection (the workspace is fixed): replaced, never added to.
   let lastDocsMap: DocsMap | undefined;
+  // The map while the watch, armed before it was opened, has seen no change: returned without listing anything.
+  let watchedDocsMap: DocsMap | undefined;
+  let docsWatch: DirectoryWatch | undefined;
+  // One open at a time: a second arm while the first open lists would forget a change the first one missed.
+  let docsMapTurn: Promise<unknown> = Promise.resolve();
   let docsCache: { cache: FileDocsCache | null } | undefined;
   let retrieval: { cache: RetrievalIndexCache | null } | undefined;
 
@@ -79,14 +89,26 @@ export function createMcpSession(options: { workspace: OpenedWorkspace; env: Nod
       return shared;
     },
     openContextSession,
-    async openDocsMap() {
-      const docs = workspace.config.config.docs;
-      docsCache ??= openDocsCache(workspace, env, log);
-      const map = await createDocsMap({ runtime: workspace.runtime, dirs: docsDirsOf(docs.dir), maxPageBytes: docs.maxPageBytes, ...(docsCache.cache ? { cache: docsCache.cache } : {}), ...(lastDocsMap ? { reuse: lastDocsMap } : {}) });
-      // A kept map's warnings were logged when it was opened.
-      if (map !== lastDocsMap) for (const warning of map.warnings) log(`warning: ${warning}`);
-      lastDocsMap = map;
-      return map;
+    openDocsMap() {
+      const open = async (): Promise<DocsMap> => {
+        docsWatch ??= createDirectoryWatch();
+        if (watchedDocsMap !== undefined && !(await docsWatch.hasChanged())) return watchedDocsMap;
+        watchedDocsMap = undefined;
+        const docs = workspace.config.config.docs;
+        const dirs = docsDirsOf(docs.dir);
+        // Armed before the listing: a change while the map is opened makes the next call look again.
+        docsWatch.arm(docsWatchPaths(workspace.root, dirs));
+        docsCache ??= openDocsCache(workspace, env, log);
+        const map = await createDocsMap({ runtime: workspace.runtime, dirs, maxPageBytes: docs.maxPageBytes, ...(docsCache.cache ? { cache: docsCache.cache } : {}), ...(lastDocsMap ? { reuse: lastDocsMap } : {}) });
+        // A kept map's warnings were logged when it was opened.
+        if (map !== lastDocsMap) for (const warning of map.warnings) log(`warning: ${warning}`);
+        lastDocsMap = map;
+        watchedDocsMap = map;
+        return map;
+      };
+      const opened = docsMapTurn.then(open);
+      docsMapTurn = opened.catch(() => undefined);
+      return opened;
     },
     retrievalCache() {
       if (retrieval === undefined) {

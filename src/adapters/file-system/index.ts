@@ -14,3 +14,4 @@ export type { SafeReadFileRequest } from './safe-read-file.js';
 export { safeReadFiles } from './safe-read-files.js';
 export { syncDirectory } from './sync-directory.js';
 export { writeFileAtomic } from './write-file-atomic.js';
+export { MAX_WATCHED_DIRECTORIES, createDirectoryWatch } from './watch-directories.js';
