@@ -12,4 +12,8 @@ describe('docsWatchPaths', () => {
   it('watches the root as a tree when the docs are the root', () => {
     expect(docsWatchPaths('/repo', ['.'])).toEqual({ trees: ['/repo'], dirs: [] });
   });
+
+  it('never watches a docs dir outside the workspace (the map refuses it)', () => {
+    expect(docsWatchPaths('/repo', ['../elsewhere', '/etc', 'docs']).trees).toEqual(['/repo/docs']);
+  });
 });

@@ -10,7 +10,12 @@ import type { WatchedPaths } from '../core/index.js';
  * folder of each and `.git/info` (its `exclude`) where a `.git` is.
  */
 export function docsWatchPaths(root: string, dirs: readonly string[]): WatchedPaths {
-  const trees = dirs.map((dir) => path.resolve(root, dir));
+  // A docs.dir outside the workspace is refused by the map; it is never watched (nor walked).
+  const isInside = (directory: string) => {
+    const relative = path.relative(root, directory);
+    return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+  };
+  const trees = dirs.map((dir) => path.resolve(root, dir)).filter(isInside);
   const ancestors = new Set<string>();
   for (const tree of trees) {
     for (let directory = path.dirname(tree); ; directory = path.dirname(directory)) {
