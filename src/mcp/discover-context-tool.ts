@@ -2,7 +2,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { createCommandRuntime } from '../adapters/node-workspace/index.js';
-import { discoverContext, redactDiscoverJson, toDiscoverJson, type DiscoverJson } from '../context/discovery/index.js';
+import { createGitStateStamp } from '../adapters/shell/index.js';
+import { type GitAnswerMemo, createGitAnswerMemo, discoverContext, redactDiscoverJson, toDiscoverJson, type DiscoverJson } from '../context/discovery/index.js';
 import { discoverOutputSchema } from './discover-output-schema.js';
 import type { McpSession } from './mcp-session.js';
 import { guardTool, textResult } from './tool-result.js';
@@ -92,6 +93,7 @@ async function discover(session: McpSession, input: { goal: string | undefined; 
     run: input.run,
     createCommandRuntime: (planned) => createCommandRuntime(workspace, planned),
     ...(retrievalCache === null ? {} : { retrievalCache }),
+    gitMemo: gitMemoOf(session),
     parallel: workspace.services.parallel,
     // Each file is redacted whole before it is cut into windows: a window inside a key block has no header to redact by.
     redact,
@@ -103,6 +105,18 @@ async function discover(session: McpSession, input: { goal: string | undefined; 
   // Validation output can print secrets: everything returned is redacted.
   const document = redactDiscoverJson(toDiscoverJson(result, { withExcerpts: true }), redact);
   return textResult(discoverText(document), document as unknown as Record<string, unknown>);
+}
+
+/** Per connection: the answers of git's config and HEAD reads, kept while the files they depend on are unchanged. */
+const gitMemos = new WeakMap<McpSession, GitAnswerMemo>();
+
+function gitMemoOf(session: McpSession): GitAnswerMemo {
+  let memo = gitMemos.get(session);
+  if (memo === undefined) {
+    memo = createGitAnswerMemo(createGitStateStamp({ root: session.workspace.root, env: session.env, homeDir: session.workspace.probe.homeDir }));
+    gitMemos.set(session, memo);
+  }
+  return memo;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SearchTextRequest, SearchTextResult } from '../../core/index.js';
+import { createSpecialIgnoreCheck } from './create-special-ignore-check.js';
 import { searchWithNode } from './node-search.js';
 import { type ProgramLauncher, searchWithRipgrep } from './ripgrep-search.js';
 
@@ -21,5 +22,7 @@ export interface TextSearcher {
 export function createTextSearcher(options: { ripgrep: { path: string } | null; launch?: ProgramLauncher }): TextSearcher {
   const { ripgrep, launch } = options;
   if (ripgrep === null) return { engine: 'node', searchText: (request) => searchWithNode(request) };
-  return { engine: 'ripgrep', searchText: (request) => searchWithRipgrep(ripgrep.path, request, launch) };
+  // The searcher lives as long as its services (a whole MCP connection): the directory pass for special ignore files is remembered.
+  const specialIgnoreCheck = createSpecialIgnoreCheck();
+  return { engine: 'ripgrep', searchText: (request) => searchWithRipgrep(ripgrep.path, request, launch, specialIgnoreCheck) };
 }

@@ -1,6 +1,6 @@
 import { findSpecialIgnoreFile } from './ignore-levels.js';
 import type { ResolvedSearch } from './resolve-search-request.js';
-import { walkFiles } from './walk-files.js';
+import { type WalkFilesOptions, walkFiles } from './walk-files.js';
 
 /**
  * Whether a directory the search would enter holds an ignore file
@@ -10,9 +10,10 @@ import { walkFiles } from './walk-files.js';
  * the Node engine answer, which skips such files. One pass over the
  * directories only (files are not matched), with the search's own ignore
  * rules and globs so it enters what ripgrep would; it yields to the event
- * loop like every walk.
+ * loop like every walk. `onDirectory` sees each directory entered, with its
+ * entries (see createSpecialIgnoreCheck, which stamps them).
  */
-export async function hasSpecialIgnoreFile(search: ResolvedSearch): Promise<boolean> {
+export async function hasSpecialIgnoreFile(search: ResolvedSearch, onDirectory?: WalkFilesOptions['onDirectory']): Promise<boolean> {
   let found = false;
   const walk = walkFiles({
     root: search.root,
@@ -20,6 +21,7 @@ export async function hasSpecialIgnoreFile(search: ResolvedSearch): Promise<bool
     isDirectoriesOnly: true,
     signal: search.signal,
     onDirectory: (directory, names) => {
+      onDirectory?.(directory, names);
       if (!found && findSpecialIgnoreFile(directory, names) !== null) found = true;
     },
   });

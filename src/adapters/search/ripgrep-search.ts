@@ -1,6 +1,7 @@
 import type { SearchTextRequest, SearchTextResult } from '../../core/index.js';
 import { assertDirectory } from './assert-directory.js';
 import { containSearchMatches } from './contain-search-matches.js';
+import type { SpecialIgnoreCheck } from './create-special-ignore-check.js';
 import { hasSpecialIgnoreFile } from './has-special-ignore-file.js';
 import { searchWithNode } from './node-search.js';
 import { pinSearchRoot } from './pin-search-root.js';
@@ -54,12 +55,14 @@ export const UNSORTED_RUN_MATCH_BUDGET = 1_000;
  * one and stops ripgrep when it finds it.
  *
  * `launch` starts ripgrep inside the sandbox (see createSandboxedShell's
- * wrapReadOnly); without it ripgrep runs as it is.
+ * wrapReadOnly); without it ripgrep runs as it is. `specialIgnoreCheck`
+ * replaces the directory pass (a searcher that lives across calls passes
+ * createSpecialIgnoreCheck's, which remembers a clean pass).
  *
  * @example
  * const result = await searchWithRipgrep(rgPath, { query: 'createRuntime', root: '/repo', globs: ['*.ts'] });
  */
-export async function searchWithRipgrep(rgPath: string, request: SearchTextRequest, launch?: ProgramLauncher): Promise<SearchTextResult> {
+export async function searchWithRipgrep(rgPath: string, request: SearchTextRequest, launch?: ProgramLauncher, specialIgnoreCheck?: SpecialIgnoreCheck): Promise<SearchTextResult> {
   const search = resolveSearchRequest(request);
   search.signal?.throwIfAborted();
   await assertDirectory(search.root);
@@ -67,7 +70,7 @@ export async function searchWithRipgrep(rgPath: string, request: SearchTextReque
   // The directory pass runs while ripgrep does, and stops it when it finds one.
   const special = new AbortController();
   const signal = search.signal === undefined ? special.signal : AbortSignal.any([search.signal, special.signal]);
-  const specialCheck = hasSpecialIgnoreFile(search).then((isFound) => {
+  const specialCheck = (specialIgnoreCheck === undefined ? hasSpecialIgnoreFile(search) : specialIgnoreCheck(search, request)).then((isFound) => {
     if (isFound) special.abort(new Error('an ignore file is not a regular file'));
     return isFound;
   });

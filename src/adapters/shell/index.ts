@@ -7,3 +7,4 @@ export type { NodeShellOptions } from './node-shell.js';
 export { OutputCapture, formatDroppedMarker } from './capture-output.js';
 export type { CapturedOutput } from './capture-output.js';
 export { KNOWN_SECRET_VARIABLES, isSecretVariableName, scrubEnvironment } from './scrub-environment.js';
+export { createGitStateStamp } from './create-git-state-stamp.js';

@@ -21,6 +21,7 @@ import { createIdentifierSignals } from './identifier-signals.js';
 import { inspectProject } from './inspect-project.js';
 import { normalizeSignalPath } from './normalize-signal-path.js';
 import { rankCandidates } from './rank-candidates.js';
+import type { GitAnswerMemo } from './git-answer-memo.js';
 import type { GitHistory } from './git-history.js';
 import { readGitHistory } from './read-git-history.js';
 import { weighByHistory } from './weigh-by-history.js';
@@ -103,6 +104,13 @@ export interface DiscoverContextOptions {
    * (default true; false is for measuring what the history adds).
    */
   useHistory?: boolean;
+  /**
+   * Keeps the answers of `git config` (filter drivers) and `git rev-parse
+   * HEAD` across the discoveries of one connection while the files they
+   * depend on are unchanged (the MCP server passes one); without it git is
+   * asked every time.
+   */
+  gitMemo?: GitAnswerMemo;
   signal?: AbortSignal;
   onProgress?: (event: DiscoveryProgress) => void;
   /**
@@ -173,7 +181,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   }
   // The status argv depends on what the first git command reads, so its runtime is built for that exact argv.
   // Started now, awaited after the searches: `git status` and the reads and searches below run side by side.
-  const changedFilesRead = isGitTree ? readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : (options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime))) : Promise.resolve([]);
+  const changedFilesRead = isGitTree ? readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : (options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime)), options.gitMemo) : Promise.resolve([]);
   // Handled here too, so a failure while the searches still run is not an unhandled rejection; it is thrown where awaited.
   changedFilesRead.catch(() => undefined);
 
@@ -225,7 +233,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const gitRuntimeFor = (argv: readonly string[]) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime;
   const history =
     isGoalRanked && isGitTree && options.useHistory !== false
-      ? await readGitHistory({ runtimeFor: gitRuntimeFor, warnings, ...(options.retrievalCache ? { cache: options.retrievalCache } : {}), ...(options.signal ? { signal: options.signal } : {}) })
+      ? await readGitHistory({ runtimeFor: gitRuntimeFor, warnings, ...(options.gitMemo ? { memo: options.gitMemo } : {}), ...(options.retrievalCache ? { cache: options.retrievalCache } : {}), ...(options.signal ? { signal: options.signal } : {}) })
       : null;
   const goalIndex: { coverage?: RetrievalCoverage } = {};
   const ranked = !isGoalRanked ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, {

@@ -19,6 +19,8 @@ export type { FileProbe } from './create-file-probe.js';
 export { createPathFilter } from './create-path-filter.js';
 export { readJsonObject } from './read-text-file.js';
 export { GIT_STATUS_ARGS } from './read-changed-files.js';
+export { createGitAnswerMemo } from './git-answer-memo.js';
+export type { GitAnswerMemo } from './git-answer-memo.js';
 export { extractDiagnostics } from './extract-diagnostics.js';
 export type { Diagnostic, DiagnosticSource, LocationRole, RawLocation } from './diagnostic.js';
 export { formatDiscoveryReport } from './format-discovery-report.js';

@@ -1,4 +1,5 @@
 import { GIT_FILTER_DRIVERS_ARGV, hardenedGitArgv, parseFilterDrivers, type Runtime } from '../../core/index.js';
+import { type GitAnswerMemo, runGitRemembered } from './git-answer-memo.js';
 
 /** The git status discovery runs besides validation (hardened, see hardenedGitArgv): read-only, NUL-separated, no colour, no submodules. */
 export const GIT_STATUS_ARGS: readonly string[] = ['status', '--porcelain=v1', '-z', '--untracked-files=normal', '--ignore-submodules=all'];
@@ -21,11 +22,12 @@ export async function hasGitDirectory(runtime: Runtime): Promise<boolean> {
  * program from the repository's configuration: the filter drivers are read
  * first (GIT_FILTER_DRIVERS_ARGV) and switched off with everything else
  * (hardenedGitArgv). `runtimeFor` gives the runtime for each exact argv (its
- * permission service decides). Empty when git is missing, denied, fails or
+ * permission service decides); `memo` keeps the filter drivers' answer. Empty when git is missing, denied, fails or
  * times out: the signal is optional.
  */
-export async function readChangedFiles(runtimeFor: (argv: readonly string[]) => Runtime): Promise<string[]> {
-  const drivers = await runtimeFor(GIT_FILTER_DRIVERS_ARGV).execute({ kind: 'shell.run', argv: GIT_FILTER_DRIVERS_ARGV, timeoutMs: GIT_STATUS_TIMEOUT_MS, origin: 'brass' });
+export async function readChangedFiles(runtimeFor: (argv: readonly string[]) => Runtime, memo?: GitAnswerMemo): Promise<string[]> {
+  // The drivers change only with the config files: a connection keeps the answer while they are unchanged (see GitAnswerMemo).
+  const drivers = await runGitRemembered(runtimeFor(GIT_FILTER_DRIVERS_ARGV), { argv: GIT_FILTER_DRIVERS_ARGV, timeoutMs: GIT_STATUS_TIMEOUT_MS }, memo);
   // Exit 1 is "no filter configured"; anything else (git missing, broken config) means no status either.
   if (!drivers.ok || (drivers.value.exitCode !== 0 && drivers.value.exitCode !== 1)) return [];
   const argv = hardenedGitArgv(GIT_STATUS_ARGS, drivers.value.exitCode === 0 ? parseFilterDrivers(drivers.value.stdout) : []);

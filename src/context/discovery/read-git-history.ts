@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hardenedGitArgv, type Runtime } from '../../core/index.js';
+import { type GitAnswerMemo, runGitRemembered } from './git-answer-memo.js';
 import type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
 import { type GitHistory, type HistoryCommit, MAX_HISTORY_COMMITS, MAX_SUBJECT_CHARS, decodeGitHistory, encodeGitHistory } from './git-history.js';
 
@@ -17,6 +18,8 @@ export interface ReadGitHistoryOptions {
   runtimeFor: (argv: readonly string[]) => Runtime;
   /** Keeps the history per HEAD between runs (the retrieval index's cache, under a key of its own). */
   cache?: Pick<RetrievalIndexCache, 'load' | 'save'>;
+  /** Keeps the `rev-parse` answer across calls while the refs are unchanged. */
+  memo?: GitAnswerMemo;
   /** Commits read at most (default MAX_HISTORY_COMMITS). */
   maxCommits?: number;
   /** Warnings for the discovery report: a cut or shallow history, trouble with the cache. */
@@ -37,7 +40,9 @@ export interface ReadGitHistoryOptions {
 export async function readGitHistory(options: ReadGitHistoryOptions): Promise<GitHistory | null> {
   const headArgv = hardenedGitArgv(GIT_HEAD_ARGS, []);
   const headRuntime = options.runtimeFor(headArgv);
-  const head = await runGit(headRuntime, headArgv, options.signal);
+  // HEAD moves only with the refs: a connection keeps the answer while they are unchanged (see GitAnswerMemo).
+  const headObservation = await runGitRemembered(headRuntime, { argv: headArgv, timeoutMs: GIT_HISTORY_TIMEOUT_MS, ...(options.signal ? { signal: options.signal } : {}) }, options.memo);
+  const head = !headObservation.ok || headObservation.value.exitCode !== 0 || headObservation.value.timedOut ? null : headObservation.value;
   if (head === null) return null;
   const [shallowLine, prefix, sha] = head.stdout.split('\n');
   if (sha === undefined || !/^[0-9a-f]{40,64}$/.test(sha.trim())) return null;
