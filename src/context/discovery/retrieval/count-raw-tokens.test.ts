@@ -33,6 +33,18 @@ describe('countRawTokens', () => {
     const text = Array.from({ length: 5000 }, (_, index) => `name${index} name${index % 7}`).join(' ');
     expect(rawTokensOf(text)).toEqual(expectedRawTokensOf(text));
   });
+
+  it('after a large text has grown the table, a small one starts on its first slots and grows them in place', () => {
+    const large = Array.from({ length: 20_000 }, (_, index) => `big${index}`).join(' ');
+    expect(rawTokensOf(large)).toEqual(expectedRawTokensOf(large));
+    const grownSlots = rawTable.slots;
+    // 1,500 distinct tokens: past the 1,024 of the first 2,048 slots, so they double within the grown table.
+    for (const text of ['small a b a', Array.from({ length: 1500 }, (_, index) => `mid${index} mid${index % 3}`).join(' '), large]) {
+      expect(rawTokensOf(text)).toEqual(expectedRawTokensOf(text));
+      expect(rawTable.slots).toBe(grownSlots);
+      expect(rawTable.slots.every((slot) => slot === 0)).toBe(true);
+    }
+  });
 });
 
 describe('countCodeTerms', () => {

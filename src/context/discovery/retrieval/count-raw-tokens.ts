@@ -24,6 +24,8 @@ interface RawTokenTable {
   slots: Int32Array;
 }
 
+/** Slots a call starts on (a power of two; see countRawTokens). */
+const INITIAL_SLOTS = 2048;
 /** 1 for `[A-Za-z0-9_$]`. */
 const ASCII_TOKEN_CHAR = new Uint8Array(128);
 for (let code = 0; code < 128; code += 1) ASCII_TOKEN_CHAR[code] = /[\w$]/.test(String.fromCharCode(code)) ? 1 : 0;
@@ -46,7 +48,9 @@ export function countRawTokens(text: string): number {
   const length = text.length;
   let distinct = 0;
   let { starts, lengths, counts, hashes, slots } = rawTable;
-  let mask = slots.length - 1;
+  // Each call starts on the first INITIAL_SLOTS slots and doubles as it needs: once one large file has grown the
+  // table, a small file spread over all of it would miss the cache on nearly every token.
+  let mask = Math.min(INITIAL_SLOTS, slots.length) - 1;
   let index = 0;
   while (index < length) {
     const first = text.charCodeAt(index);
@@ -91,9 +95,9 @@ export function countRawTokens(text: string): number {
         hashes[distinct] = hash;
         distinct += 1;
         slots[slot] = distinct;
-        if (distinct * 2 > slots.length) {
-          slots = growSlots(distinct);
-          mask = slots.length - 1;
+        if (distinct * 2 > mask + 1) {
+          slots = growSlots(distinct, mask + 1);
+          mask = mask * 2 + 1;
         }
         break;
       }
@@ -146,15 +150,20 @@ function growEntries(): RawTokenTable {
   return rawTable;
 }
 
-/** Doubles the slots and places the first `distinct` entries again. */
-function growSlots(distinct: number): Int32Array {
-  const slots = new Int32Array(rawTable.slots.length * 2);
-  const mask = slots.length - 1;
+/**
+ * Doubles the slots in use (`used` of them: the table's first ones, grown
+ * into a larger table when it has no more) and places the first `distinct`
+ * entries again. Slots past those in use are always free.
+ */
+function growSlots(distinct: number, used: number): Int32Array {
+  if (rawTable.slots.length < used * 2) rawTable.slots = new Int32Array(used * 2);
+  else rawTable.slots.fill(0, 0, used);
+  const slots = rawTable.slots;
+  const mask = used * 2 - 1;
   for (let entry = 0; entry < distinct; entry += 1) {
     let slot = rawTable.hashes[entry]! & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
     slots[slot] = entry + 1;
   }
-  rawTable.slots = slots;
   return slots;
 }
