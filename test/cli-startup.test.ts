@@ -175,6 +175,7 @@ describe('brass-agent start-up', () => {
   it.each([
     ['read', ['read', 'a.txt', '--json']],
     ['policy check --command', ['policy', 'check', '--command', 'ls', '--json']],
+    ['context', ['context', '--json']],
   ])('%s loads neither zod nor the config schema when there is no config to read, and both when there is', async (_name, args) => {
     await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n' } });
     const register = await writeHooks(workspace);

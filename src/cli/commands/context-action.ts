@@ -1,7 +1,8 @@
 import { findProjectRoot, openGuidanceRuntime, readUserGuidance } from '../../adapters/project-context/index.js';
-import { openWorkspace } from '../../adapters/node-workspace/index.js';
+import { openWorkspace } from '../../adapters/node-workspace/open-workspace.js';
 import { PLAIN_SYSTEM_PROMPT, createContextSession } from '../../agent/context-session/index.js';
-import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../../config/index.js';
+// By file: the config barrel reaches the schema (and zod), which a context without a config file never needs.
+import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../../config/context-name.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { ContextReminder } from '../../context/nested/index.js';
 import type { CommandContext } from '../command-context.js';

@@ -4,11 +4,9 @@ import { nonEmptyString } from './non-empty-string.js';
 /** The modes a scoped context declaration knows; anything else warns and acts as `append`. */
 export const SCOPED_CONTEXT_MODES = ['replace', 'append'] as const;
 
-/** Names of agents, flows and steps: they become file names and template values. */
-export const CONTEXT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+import { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../context-name.js';
 
-/** Message for a bad agent, flow or step name. */
-export const CONTEXT_NAME_MESSAGE = 'expected a name of letters, digits, "-" and "_", starting with a letter or digit';
+export { CONTEXT_NAME_MESSAGE, CONTEXT_NAME_PATTERN } from '../context-name.js';
 
 /** An agent, flow or step name. */
 export function contextName() {

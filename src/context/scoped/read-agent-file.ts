@@ -1,4 +1,4 @@
-import { CONTEXT_NAME_PATTERN, ScopedContextSchema } from '../../config/index.js';
+import { CONTEXT_NAME_PATTERN } from '../../config/context-name.js';
 import type { Runtime } from '../../core/index.js';
 import { describeReadFailure } from '../../core/context-text/describe-read-failure.js';
 import { parseFrontmatter } from '../../core/context-text/parse-frontmatter.js';
@@ -33,6 +33,8 @@ export async function readAgentFile(runtime: Runtime, name: string, warnings: st
     return { path };
   }
   if (frontmatter.data.context === undefined) return { path };
+  // The schema (and zod) load only for an agent file that declares a context: most runs read none.
+  const { ScopedContextSchema } = await import('../../config/sections/scoped-context-schema.js');
   const parsed = ScopedContextSchema.safeParse(frontmatter.data.context);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
