@@ -69,7 +69,8 @@ describe.runIf(hasTmux())('brass-agent chat in a real terminal', () => {
     expect(approval).toContain('Let me fix the total.');
     first.type('y');
     // The model's text streamed, rendered as Markdown (the bold markers are gone); the approved patch is applied.
-    const answered = await first.waitFor('patch applied');
+    // Waited until the turn's closing line (`✓ applied:`), not only the patch: an /undo while the turn still runs is refused.
+    const answered = await first.waitFor(/patch applied[\s\S]*✓ applied:/);
     expect(answered).toContain('I fixed the total: it now sums the items.');
     expect(answered).not.toContain('**the total**');
     expect(fs.readFileSync(file, 'utf8')).toContain('items.reduce');
