@@ -50,4 +50,26 @@ describe('createFileDocsCache', () => {
     const cache = createFileDocsCache({ directory: temp.path('blocker/docs-index') });
     await expect(cache.write(SLOT, new Uint8Array([1]))).rejects.toThrow(/cannot be written \(ENOTDIR\)/);
   });
+
+  it('prunes the entries a predicate on their first bytes calls stale, and nothing else', async () => {
+    await using temp = await createTempWorkspace({ files: { 'outside.bin': 'old-version bytes' } });
+    const directory = temp.path('cache');
+    const cache = createFileDocsCache({ directory });
+    const [current, old, linked] = ['a'.repeat(32), 'b'.repeat(32), 'c'.repeat(32)];
+    await cache.write(current, new TextEncoder().encode('new-version bytes'));
+    await cache.write(old, new TextEncoder().encode('old-version bytes'));
+    fs.writeFileSync(path.join(directory, 'notes.bin'), 'old-version bytes'); // not an entry name
+    fs.symlinkSync(temp.path('outside.bin'), path.join(directory, `${linked}.bin`)); // a planted link is never read through
+    const heads: string[] = [];
+    const removed = await cache.prune((head) => {
+      heads.push(new TextDecoder().decode(head));
+      return new TextDecoder().decode(head).startsWith('old-version');
+    });
+    expect(removed).toBe(1);
+    expect(heads.sort()).toEqual(['new-version bytes', 'old-version bytes']);
+    expect(fs.readdirSync(directory).sort()).toEqual([`${current}.bin`, `${linked}.bin`, 'notes.bin']);
+    expect(fs.readFileSync(temp.path('outside.bin'), 'utf8')).toBe('old-version bytes');
+    // No directory yet: nothing to prune, no error.
+    expect(await createFileDocsCache({ directory: temp.path('missing') }).prune(() => true)).toBe(0);
+  });
 });

@@ -17,8 +17,19 @@ export interface FileIndexCache {
   read(slot: string): Promise<Uint8Array | null>;
   /** Replaces the bytes of `slot` atomically: a reader sees the old entry or the new one, never half of one. */
   write(slot: string, data: Uint8Array): Promise<void>;
+  /**
+   * Removes the entries whose first bytes `isStale` says no reader can use
+   * (another format version); returns how many. Best effort: an entry that
+   * cannot be read or removed is left.
+   */
+  prune(isStale: (head: Uint8Array) => boolean): Promise<number>;
   readonly directory: string;
 }
+
+/** Bytes of each entry handed to a prune's `isStale`: enough for any format's header. */
+export const PRUNE_HEAD_BYTES = 64;
+/** Most directory entries one prune looks at: the cache holds one entry per workspace setup. */
+const MAX_PRUNED_ENTRIES = 1_000;
 
 /**
  * The file's bytes, read straight into one buffer of its size (a tens-of-MiB
@@ -96,6 +107,39 @@ export function createFileIndexCache(options: { directory: string; extension?: s
         });
         throw new FileAccessError({ reason: 'io', path: target, message: `${target} cannot be written (${errnoCode(error) ?? String(error)})`, cause: error });
       }
+    },
+    async prune(isStale) {
+      const suffix = `.${extension}`;
+      const isEntryName = (name: string) => name.endsWith(suffix) && SLOT_PATTERN.test(name.slice(0, -suffix.length));
+      let entries: fs.Dirent[];
+      try {
+        entries = await fs.promises.readdir(directory, { withFileTypes: true });
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      // Regular files only, by the listing's type (a symlink is not one), and opened without following links.
+      for (const entry of entries.slice(0, MAX_PRUNED_ENTRIES)) {
+        if (!entry.isFile() || !isEntryName(entry.name)) continue;
+        const target = path.join(directory, entry.name);
+        try {
+          const handle = await fs.promises.open(target, OPEN_READ_FLAGS);
+          let head: Uint8Array;
+          try {
+            const buffer = new Uint8Array(PRUNE_HEAD_BYTES);
+            const { bytesRead } = await handle.read(buffer, 0, PRUNE_HEAD_BYTES, 0);
+            head = buffer.subarray(0, bytesRead);
+          } finally {
+            await handle.close();
+          }
+          if (!isStale(head)) continue;
+          await fs.promises.unlink(target);
+          removed += 1;
+        } catch {
+          // Gone meanwhile, or not ours to read: left as it is.
+        }
+      }
+      return removed;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DocsIndexCache } from './docs-index-cache.js';
 import type { DocsIndexData } from './docs-index.js';
-import { type CachedDocsIndex, DOCS_INDEX_FORMAT_VERSION, decodeDocsIndex, encodeDocsIndex } from './encode-docs-index.js';
+import { type CachedDocsIndex, DOCS_INDEX_FORMAT_VERSION, decodeDocsIndex, encodeDocsIndex, isStaleDocsIndexEntry } from './encode-docs-index.js';
 import type { DocsFile } from './list-docs-files.js';
 
 /**
@@ -58,7 +58,7 @@ export async function readDocsIndexCache(cache: DocsIndexCache, key: DocsCacheKe
   return decoded.fingerprint === cacheFingerprintOf(key) ? decoded : null;
 }
 
-/** Stores a freshly built index; a failure to write is a warning. */
+/** Stores a freshly built index and removes entries of other format versions; a failure to write is a warning. */
 export async function writeDocsIndexCache(
   cache: DocsIndexCache,
   key: DocsCacheKey,
@@ -69,5 +69,8 @@ export async function writeDocsIndexCache(
     await cache.write(cacheSlotOf(key), encodeDocsIndex({ fingerprint: cacheFingerprintOf(key), ...entry }));
   } catch (error) {
     warnings.push(`the docs index cache could not be written (${describe(error)}); the next run rebuilds the index`);
+    return;
   }
+  // Best effort, and only after a cold build: what it would free is disk space, never correctness.
+  await cache.prune?.(isStaleDocsIndexEntry).catch(() => 0);
 }

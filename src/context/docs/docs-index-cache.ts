@@ -11,4 +11,9 @@ export interface DocsIndexCache {
   read(slot: string): Promise<Uint8Array | null>;
   /** Replaces the bytes of `slot` (atomically: a reader never sees half an entry). */
   write(slot: string, data: Uint8Array): Promise<void>;
+  /**
+   * Removes every entry whose first bytes `isStale` says no reader can use;
+   * optional (a cache without it keeps old entries until the user clears them).
+   */
+  prune?(isStale: (head: Uint8Array) => boolean): Promise<number>;
 }

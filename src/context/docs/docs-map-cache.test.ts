@@ -4,7 +4,9 @@ import { openWorkspace } from '../../adapters/node-workspace/index.js';
 import type { AgentAction, Runtime } from '../../core/index.js';
 import { createTempWorkspace, type TempWorkspace } from '../../../test/support/temp-workspace.js';
 import { createDocsMap } from './create-docs-map.js';
+import { createFileDocsCache } from '../../adapters/docs-cache/index.js';
 import type { DocsIndexCache } from './docs-index-cache.js';
+import { DOCS_INDEX_FORMAT_VERSION, isStaleDocsIndexEntry } from './encode-docs-index.js';
 
 /** An in-memory cache that records every call. */
 function recordingCache(): DocsIndexCache & { entries: Map<string, Uint8Array>; writes: Uint8Array[]; reads: number } {
@@ -136,6 +138,23 @@ describe('the docs index cache', () => {
     expect(built.warnings[1]).toMatch(/^docs\/guide\.md: left out, because/);
     expect(built.warnings[2]).toMatch(/^docs\/bad\.md: /);
     expect(loaded.resolve('guide')).toEqual(built.resolve('guide'));
+  });
+
+  it('removes the entries of other format versions when it writes one, and keeps everything else', async () => {
+    await using workspace = await createTempWorkspace({ files: pages(3) });
+    await using cacheRoot = await createTempWorkspace();
+    const cache = createFileDocsCache({ directory: cacheRoot.path('docs-index') });
+    await cache.write('a'.repeat(32), new TextEncoder().encode('an entry of another program'));
+    const header = (version: number) => new Uint8Array(new Uint32Array([0x42444d31, 0x01020304, version, 0]).buffer);
+    await cache.write('b'.repeat(32), header(DOCS_INDEX_FORMAT_VERSION - 1)); // what an older brass-agent left
+    expect(isStaleDocsIndexEntry(header(DOCS_INDEX_FORMAT_VERSION - 1))).toBe(true);
+    expect(isStaleDocsIndexEntry(header(DOCS_INDEX_FORMAT_VERSION))).toBe(false);
+    const { runtime } = await countingRuntime(workspace);
+    await createDocsMap({ runtime, dirs: ['docs'], cache });
+    const names = fs.readdirSync(cacheRoot.path('docs-index'));
+    expect(names).toContain(`${'a'.repeat(32)}.bin`);
+    expect(names).not.toContain(`${'b'.repeat(32)}.bin`);
+    expect(names).toHaveLength(2); // the other program's entry and the one just written
   });
 });
 

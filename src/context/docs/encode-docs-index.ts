@@ -69,6 +69,20 @@ export function encodeDocsIndex(entry: CachedDocsIndex): Uint8Array {
 }
 
 /**
+ * Whether an entry's first bytes say it is a docs index of another format
+ * version (of this byte order): no reader of this version can use it, so a
+ * cache may remove it (each version bump would otherwise leave one entry per
+ * workspace behind). Anything else, ours or not, is not stale.
+ */
+export function isStaleDocsIndexEntry(head: Uint8Array): boolean {
+  if (head.byteLength < 12) return false;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const isLittleEndian = new Uint8Array(new Uint32Array([BYTE_ORDER_MARK]).buffer)[0] === 0x04;
+  const [magic, byteOrder, version] = [0, 4, 8].map((offset) => view.getUint32(offset, isLittleEndian));
+  return magic === MAGIC && byteOrder === BYTE_ORDER_MARK && version !== DOCS_INDEX_FORMAT_VERSION;
+}
+
+/**
  * Reads a cache entry back, or returns null for anything that is not an
  * intact entry of this format version (another version, another byte order,
  * truncated, or corrupt): the caller rebuilds.
