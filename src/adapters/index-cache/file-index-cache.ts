@@ -19,10 +19,11 @@ export interface FileIndexCache {
   write(slot: string, data: Uint8Array): Promise<void>;
   /**
    * Removes the entries whose first bytes `isStale` says no reader can use
-   * (another format version); returns how many. Best effort: an entry that
-   * cannot be read or removed is left.
+   * (another format version) and that were not written for `minAgeMs`;
+   * returns how many. Best effort: an entry that cannot be read or removed
+   * is left.
    */
-  prune(isStale: (head: Uint8Array) => boolean): Promise<number>;
+  prune(isStale: (head: Uint8Array) => boolean, minAgeMs?: number): Promise<number>;
   readonly directory: string;
 }
 
@@ -108,7 +109,8 @@ export function createFileIndexCache(options: { directory: string; extension?: s
         throw new FileAccessError({ reason: 'io', path: target, message: `${target} cannot be written (${errnoCode(error) ?? String(error)})`, cause: error });
       }
     },
-    async prune(isStale) {
+    async prune(isStale, minAgeMs = 0) {
+      const writtenBefore = Date.now() - minAgeMs;
       const suffix = `.${extension}`;
       const isEntryName = (name: string) => name.endsWith(suffix) && SLOT_PATTERN.test(name.slice(0, -suffix.length));
       let entries: fs.Dirent[];
@@ -126,6 +128,7 @@ export function createFileIndexCache(options: { directory: string; extension?: s
           const handle = await fs.promises.open(target, OPEN_READ_FLAGS);
           let head: Uint8Array;
           try {
+            if (minAgeMs > 0 && (await handle.stat()).mtimeMs > writtenBefore) continue;
             const buffer = new Uint8Array(PRUNE_HEAD_BYTES);
             const { bytesRead } = await handle.read(buffer, 0, PRUNE_HEAD_BYTES, 0);
             head = buffer.subarray(0, bytesRead);

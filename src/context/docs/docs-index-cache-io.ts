@@ -16,6 +16,13 @@ export interface DocsCacheKey {
   maxPageBytes: number;
 }
 
+/**
+ * How long an entry of another format version is kept unwritten before a
+ * cold build removes it: two versions in use on one workspace (an MCP server
+ * and a newer CLI) would otherwise remove each other's entry at each build.
+ */
+export const STALE_ENTRY_MIN_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -72,5 +79,5 @@ export async function writeDocsIndexCache(
     return;
   }
   // Best effort, and only after a cold build: what it would free is disk space, never correctness.
-  await cache.prune?.(isStaleDocsIndexEntry).catch(() => 0);
+  await cache.prune?.(isStaleDocsIndexEntry, STALE_ENTRY_MIN_AGE_MS).catch(() => 0);
 }

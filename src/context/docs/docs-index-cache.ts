@@ -12,8 +12,9 @@ export interface DocsIndexCache {
   /** Replaces the bytes of `slot` (atomically: a reader never sees half an entry). */
   write(slot: string, data: Uint8Array): Promise<void>;
   /**
-   * Removes every entry whose first bytes `isStale` says no reader can use;
-   * optional (a cache without it keeps old entries until the user clears them).
+   * Removes every entry whose first bytes `isStale` says no reader can use
+   * and that was not written for `minAgeMs`; optional (a cache without it
+   * keeps old entries until the user clears them).
    */
-  prune?(isStale: (head: Uint8Array) => boolean): Promise<number>;
+  prune?(isStale: (head: Uint8Array) => boolean, minAgeMs?: number): Promise<number>;
 }

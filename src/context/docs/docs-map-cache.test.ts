@@ -6,6 +6,7 @@ import { createTempWorkspace, type TempWorkspace } from '../../../test/support/t
 import { createDocsMap } from './create-docs-map.js';
 import { createFileDocsCache } from '../../adapters/docs-cache/index.js';
 import type { DocsIndexCache } from './docs-index-cache.js';
+import { STALE_ENTRY_MIN_AGE_MS } from './docs-index-cache-io.js';
 import { DOCS_INDEX_FORMAT_VERSION, isStaleDocsIndexEntry } from './encode-docs-index.js';
 
 /** An in-memory cache that records every call. */
@@ -140,13 +141,16 @@ describe('the docs index cache', () => {
     expect(loaded.resolve('guide')).toEqual(built.resolve('guide'));
   });
 
-  it('removes the entries of other format versions when it writes one, and keeps everything else', async () => {
+  it('removes the entries of other format versions not written for two weeks when it writes one, and keeps everything else', async () => {
     await using workspace = await createTempWorkspace({ files: pages(3) });
     await using cacheRoot = await createTempWorkspace();
     const cache = createFileDocsCache({ directory: cacheRoot.path('docs-index') });
     await cache.write('a'.repeat(32), new TextEncoder().encode('an entry of another program'));
     const header = (version: number) => new Uint8Array(new Uint32Array([0x42444d31, 0x01020304, version, 0]).buffer);
-    await cache.write('b'.repeat(32), header(DOCS_INDEX_FORMAT_VERSION - 1)); // what an older brass-agent left
+    await cache.write('b'.repeat(32), header(DOCS_INDEX_FORMAT_VERSION - 1)); // what an older brass-agent left, long ago
+    await cache.write('c'.repeat(32), header(DOCS_INDEX_FORMAT_VERSION - 1)); // an older brass-agent still in use here
+    const longAgo = new Date(Date.now() - STALE_ENTRY_MIN_AGE_MS - 60_000);
+    fs.utimesSync(cacheRoot.path(`docs-index/${'b'.repeat(32)}.bin`), longAgo, longAgo);
     expect(isStaleDocsIndexEntry(header(DOCS_INDEX_FORMAT_VERSION - 1))).toBe(true);
     expect(isStaleDocsIndexEntry(header(DOCS_INDEX_FORMAT_VERSION))).toBe(false);
     const { runtime } = await countingRuntime(workspace);
@@ -154,7 +158,8 @@ describe('the docs index cache', () => {
     const names = fs.readdirSync(cacheRoot.path('docs-index'));
     expect(names).toContain(`${'a'.repeat(32)}.bin`);
     expect(names).not.toContain(`${'b'.repeat(32)}.bin`);
-    expect(names).toHaveLength(2); // the other program's entry and the one just written
+    expect(names).toContain(`${'c'.repeat(32)}.bin`);
+    expect(names).toHaveLength(3); // the other program's entry, the recent old-version one and the one just written
   });
 });
 
