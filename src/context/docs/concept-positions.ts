@@ -2,7 +2,7 @@ import { MAX_TOKEN_CHARS, type TokenTerms, analyzeToken, forEachRawToken } from 
 import type { MatchedTerm } from './rank-pages.js';
 import type { MarkdownBlock } from './scan-markdown.js';
 import { STOP_WORDS } from './stop-words.js';
-import { UNKNOWN_TERM, isWithinReadLimit } from './page-positions.js';
+import { readBlockCount } from './page-positions.js';
 import { createTermPrefilter } from './term-prefilter.js';
 
 export { MAX_PAGE_READ_CHARS } from './page-positions.js';
@@ -23,23 +23,44 @@ function pushPosition(positions: ConceptPositions, any: number, whole: number, f
   positions.factors.push(factor);
 }
 
-function pushPositions(positions: ConceptPositions, terms: TokenTerms, matchedTerms: ReadonlyMap<string, MatchedTerm>): void {
-  if (terms.all.length === 0) return;
+/**
+ * The positions of one token: one per part (one in all when it has none),
+ * each holding what its part matches and what any of its names matches (a
+ * compound's whole name counts for every part). The names are
+ * `names[nameStart..nameEnd)` and the parts `parts[partStart..partEnd)`,
+ * looked up by `matchOf`: terms from analyzeToken, or term ids as the index
+ * stores them, with no copy of either.
+ */
+function pushTokenPositions<Key>(
+  positions: ConceptPositions,
+  matchOf: (key: Key) => MatchedTerm | undefined,
+  names: ArrayLike<Key>,
+  nameStart: number,
+  nameEnd: number,
+  parts: ArrayLike<Key>,
+  partStart: number,
+  partEnd: number,
+): void {
   let nameAny = 0;
   let nameWhole = 0;
   let nameFactor = 0;
-  for (const name of terms.names) {
-    const matched = matchedTerms.get(name);
+  for (let slot = nameStart; slot < nameEnd; slot += 1) {
+    const matched = matchOf(names[slot]!);
     if (matched === undefined) continue;
     nameAny |= matched.concepts;
     nameWhole |= matched.wholeConcepts;
     nameFactor = Math.max(nameFactor, matched.factor);
   }
-  if (terms.parts.length === 0) pushPosition(positions, nameAny, nameWhole, nameFactor);
-  for (const part of terms.parts) {
-    const matched = matchedTerms.get(part);
+  if (partEnd === partStart) pushPosition(positions, nameAny, nameWhole, nameFactor);
+  for (let slot = partStart; slot < partEnd; slot += 1) {
+    const matched = matchOf(parts[slot]!);
     pushPosition(positions, nameAny | (matched?.concepts ?? 0), nameWhole | (matched?.wholeConcepts ?? 0), Math.max(nameFactor, matched?.factor ?? 0));
   }
+}
+
+function pushPositions(positions: ConceptPositions, terms: TokenTerms, matchedTerms: ReadonlyMap<string, MatchedTerm>): void {
+  if (terms.all.length === 0) return;
+  pushTokenPositions(positions, (term: string) => matchedTerms.get(term), terms.names, 0, terms.names.length, terms.parts, 0, terms.parts.length);
 }
 
 /** One plain word (`Proxy`, `proxy`), which yields at most one position. */
@@ -83,16 +104,6 @@ export interface StoredWords {
   matchedById: ReadonlyMap<number, MatchedTerm>;
 }
 
-/** How many of a page's blocks reranking reads: those within MAX_PAGE_READ_CHARS from the top. */
-function readBlockCount(blocks: readonly MarkdownBlock[]): number {
-  let readChars = 0;
-  for (let block = 0; block < blocks.length; block += 1) {
-    readChars += blocks[block]!.text.length;
-    if (!isWithinReadLimit(readChars)) return block;
-  }
-  return blocks.length;
-}
-
 /**
  * The blocks' positions from the stored words: what conceptPositionsOfText
  * gives for each block's text (tested equal), from one array of term ids.
@@ -100,6 +111,7 @@ function readBlockCount(blocks: readonly MarkdownBlock[]): number {
  */
 function storedBlockPositions(stored: StoredWords, blockCount: number): ConceptPositions[] | null {
   const { words, matchedById } = stored;
+  const matchOf = (id: number) => matchedById.get(id);
   const read: ConceptPositions[] = [];
   for (let at = 0; at < words.length; ) {
     const blockEnd = at + 1 + words[at]!;
@@ -108,22 +120,8 @@ function storedBlockPositions(stored: StoredWords, blockCount: number): ConceptP
       const header = words[cursor]!;
       const nameEnd = cursor + 1 + (header & 0xff);
       const partEnd = nameEnd + (header >>> 8);
-      let nameAny = 0;
-      let nameWhole = 0;
-      let nameFactor = 0;
-      for (let slot = cursor + 1; slot < nameEnd; slot += 1) {
-        const matched = matchedById.get(words[slot]!);
-        if (matched === undefined) continue;
-        nameAny |= matched.concepts;
-        nameWhole |= matched.wholeConcepts;
-        nameFactor = Math.max(nameFactor, matched.factor);
-      }
-      if (partEnd === nameEnd) pushPosition(positions, nameAny, nameWhole, nameFactor);
-      for (let slot = nameEnd; slot < partEnd; slot += 1) {
-        const id = words[slot]!;
-        const matched = id === UNKNOWN_TERM ? undefined : matchedById.get(id);
-        pushPosition(positions, nameAny | (matched?.concepts ?? 0), nameWhole | (matched?.wholeConcepts ?? 0), Math.max(nameFactor, matched?.factor ?? 0));
-      }
+      // An UNKNOWN_TERM part is in no map: a position that matches nothing.
+      pushTokenPositions(positions, matchOf, words, cursor + 1, nameEnd, words, nameEnd, partEnd);
       cursor = partEnd;
     }
     read.push(positions);

@@ -30,9 +30,14 @@ export interface EncodedPagePositions {
   words: Uint32Array;
 }
 
-/** Whether a block is still read, given the characters of the page's blocks up to and including it. */
-export function isWithinReadLimit(readChars: number): boolean {
-  return readChars <= MAX_PAGE_READ_CHARS;
+/** How many of a page's blocks reranking reads: those within MAX_PAGE_READ_CHARS from the top (what is stored, and what the text path reads). */
+export function readBlockCount(blocks: readonly MarkdownBlock[]): number {
+  let readChars = 0;
+  for (let block = 0; block < blocks.length; block += 1) {
+    readChars += blocks[block]!.text.length;
+    if (readChars > MAX_PAGE_READ_CHARS) return block;
+  }
+  return blocks.length;
 }
 
 /** Encodes every page's blocks as term ids (see EncodedPagePositions); `termIdOf` maps a term to its id in the sorted vocabulary. */
@@ -40,10 +45,7 @@ export function encodePagePositions(pages: readonly (readonly MarkdownBlock[])[]
   const words: number[] = [];
   const offsets = new Uint32Array(pages.length + 1);
   pages.forEach((blocks, page) => {
-    let readChars = 0;
-    for (const block of blocks) {
-      readChars += block.text.length;
-      if (!isWithinReadLimit(readChars)) break;
+    for (const block of blocks.slice(0, readBlockCount(blocks))) {
       const countSlot = words.length;
       words.push(0);
       const { text } = block;
