@@ -63,7 +63,7 @@ export { nodeCrypto } from './node-crypto/node-crypto.js';
 
 export type { Clock } from './services/clock.js';
 export type { DirectoryWatch, WatchedPaths } from './services/directory-watch.js';
-export { systemClock } from './services/clock.js';
+export { RACY_WINDOW_MS, systemClock } from './services/clock.js';
 export type { ParallelService, ParallelTask } from './services/parallel.js';
 export { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS } from './services/file-system.js';
 export { MAX_LIST_NAMES, validateListFilter } from './services/validate-list-filter.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SearchTextRequest } from '../../core/index.js';
+import { RACY_WINDOW_MS, type SearchTextRequest } from '../../core/index.js';
 import { createTimeSlicer } from './create-time-slicer.js';
 import { hasSpecialIgnoreFile } from './has-special-ignore-file.js';
 import { isErrnoError } from './is-errno-error.js';
@@ -10,12 +10,7 @@ import type { ResolvedSearch } from './resolve-search-request.js';
 const MAX_REMEMBERED_WALKS = 8;
 /** A walk over more directories than this is not remembered: its stamps would cost more memory than the walk saves. */
 const MAX_REMEMBERED_DIRECTORIES = 50_000;
-/**
- * A stamp this close to (or after) the walk's start may hide a change made
- * while the walk ran (racy-git, as git's index does): such a walk is not
- * remembered. Two seconds covers file systems with coarse timestamps.
- */
-const RACY_WINDOW_MS = 2_000;
+// A stamp within RACY_WINDOW_MS of (or after) the walk's start may hide a change made while the walk ran: such a walk is not remembered.
 
 const IGNORE_FILE_NAMES = ['.rgignore', '.ignore', '.gitignore'] as const;
 

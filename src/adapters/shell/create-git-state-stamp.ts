@@ -1,13 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { RACY_WINDOW_MS } from '../../core/index.js';
 import { isErrnoError } from '../search/is-errno-error.js';
 
-/**
- * A stamp this close to now may hide a change made in the same tick of the
- * file system's clock (racy-git): no stamp then. Two seconds covers file
- * systems with coarse timestamps.
- */
-const RACY_WINDOW_MS = 2_000;
+// A stamp within RACY_WINDOW_MS of now may hide a change made in the same tick of the file system's clock: no stamp then.
 /** Config files larger than this are not read for `include`: no stamp. */
 const MAX_CONFIG_BYTES = 256 * 1024;
 /** Variables that move git's directories or add configuration: with any set, git is asked every time. */

@@ -1,13 +1,7 @@
-import type { Runtime } from '../../core/index.js';
+import { RACY_WINDOW_MS, type Runtime } from '../../core/index.js';
 import type { CategoryFile, DocsFileListing } from './list-docs-files.js';
 
-/**
- * A map is not reused while a page's mtime lies this close to (or after) the
- * moment it was listed: an edit in the same mtime tick that kept the size
- * would otherwise go unnoticed ("racily clean" in git; the retrieval index
- * uses the same window). The site structure's stamps follow the same rule.
- */
-export const RACY_WINDOW_MS = 2_000;
+// A map is not reused while a page's mtime lies within RACY_WINDOW_MS of (or after) the moment it was listed; the site structure's stamps follow the same rule.
 
 /** What a docs map was opened for: the setup and the listing (every page's and category file's size and mtime). */
 export interface ListingSnapshot {

@@ -1,5 +1,14 @@
 import picomatch from 'picomatch';
-import { type Clock, MAX_READ_FILES_BYTES, MAX_READ_FILES_PATHS, type ParallelService, type Runtime, mapWithConcurrency, systemClock } from '../../../core/index.js';
+import {
+  type Clock,
+  MAX_READ_FILES_BYTES,
+  MAX_READ_FILES_PATHS,
+  type ParallelService,
+  RACY_WINDOW_MS,
+  type Runtime,
+  mapWithConcurrency,
+  systemClock,
+} from '../../../core/index.js';
 import type { PathFilter } from '../create-path-filter.js';
 import { FIELD_COUNT, type IndexedDocument, RETRIEVAL_FIELDS, type RetrievalField } from './index-document.js';
 import { PackedDocument, type TermsByNumber, copyLengths } from './packed-documents.js';
@@ -37,12 +46,7 @@ const BATCH_BYTES = 512 * 1024;
 const IO_CONCURRENCY = 16;
 /** What a file without a listed size counts for in a batch's bytes. */
 const UNSIZED_FILE_BYTES = 16 * 1024;
-/**
- * A cached file whose mtime lies this close to (or after) the start of the
- * build that cached it is read again: on filesystems with coarse mtimes an
- * edit in the same tick would otherwise go unnoticed ("racily clean" in git).
- */
-const RACY_WINDOW_MS = 2_000;
+// A cached file whose mtime lies within RACY_WINDOW_MS of (or after) the start of the build that cached it is read again.
 
 /** The retrieval index of one workspace: documents, postings and per-field statistics. */
 export interface RetrievalIndex {
