@@ -13,6 +13,9 @@
  * build from the cache (nothing changed), warm build with 1% of the files
  * changed (their cache entries dropped: the tree itself is never touched),
  * then the query time of the goals of bench/retrieval against both indexes.
+ * The warm build is also timed as a CLI run does it: in a fresh process
+ * (this script as its child, timing the work only), whose heap holds
+ * nothing else, against the baseline in a fresh process.
  * Every phase is interleaved with its baseline (baseline, phase, baseline,
  * phase…) and its ratio is the median of the rounds' ratios, so the load
  * of a shared machine weighs on both alike. Memory is the RSS growth of
@@ -92,7 +95,9 @@ async function paired<T>(baseline: () => Promise<unknown> | unknown, work: (roun
   return { ratio: median(ratios), ms: median(times), baseMs: median(baseTimes), cpuMs: median(cpuTimes), rssBytes, value: value as T };
 }
 
-const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-retrieval-speed-'));
+/** `--fresh-child DIR warm|baseline`: this script as the child of a fresh-process round (see freshRound). */
+const FRESH_CHILD = args.includes('--fresh-child') ? { directory: args[args.indexOf('--fresh-child') + 1]!, mode: args[args.indexOf('--fresh-child') + 2] } : null;
+const temp = FRESH_CHILD?.directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 'brass-bench-retrieval-speed-'));
 const workspace = await openWorkspace({ cwd: CORPUS, env: { ...process.env, XDG_CONFIG_HOME: path.join(temp, 'config') }, cliConfig: { search: { skipDirs: ['.git'] } } });
 const everything: PathFilter = { exclusionOf: () => null, isAllowed: () => true };
 const globs = workspace.config.config.context.globs;
@@ -100,18 +105,30 @@ const parallel = workspace.services.parallel;
 const build = (extra: { cache?: ReturnType<typeof createJsonIndexCache>; threads?: boolean } = {}) =>
   buildRetrievalIndex({ runtime: workspace.runtime, filter: everything, globs, maxFiles: NO_CAP, ...(extra.cache ? { cache: extra.cache } : {}), ...(extra.threads === false ? {} : { parallel }) });
 
+const cacheDirectory = path.join(temp, 'retrieval-index');
+const ripgrep = (await workspace.searchEngine()).ripgrep?.path ?? 'rg';
+/** Baseline 1: ripgrep lists the tree, Node reads the indexed files. */
+const listAndReadOf = (files: readonly string[]) => {
+  const result = spawnSync(ripgrep, ['--files', '--no-ignore', '--hidden', CORPUS], { maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${ripgrep} --files failed: ${result.stderr.toString()}`);
+  return files.map((file) => fs.readFileSync(path.join(CORPUS, file), 'utf8').slice(0, 128 * 1024));
+};
+const PATHS_FILE = path.join(temp, 'paths.json');
+if (FRESH_CHILD !== null) {
+  // One run, its ms on stdout: the warm build from the parent's cache entry, or the baseline over the parent's file list.
+  const started = performance.now();
+  if (FRESH_CHILD.mode === 'warm') await build({ cache: createJsonIndexCache({ directory: cacheDirectory }) });
+  else listAndReadOf(JSON.parse(fs.readFileSync(PATHS_FILE, 'utf8')) as string[]);
+  process.stdout.write(JSON.stringify({ ms: performance.now() - started }));
+  process.exit(0);
+}
+
 // The files to read: those one cold build indexes (also warms the disk cache and the threads).
 const index: RetrievalIndex = await build();
 const paths = index.documents.map((document) => document.path);
 console.log(`corpus: ${CORPUS}\n${paths.length} files indexed (${index.notes.join(', ') || 'nothing skipped'}), median of ${REPS} rounds, each phase interleaved with its baseline${collectGarbage ? '' : ' (run with --expose-gc for steadier memory figures)'}\n`);
 
-// Baseline 1: ripgrep lists the tree, Node reads the indexed files.
-const ripgrep = (await workspace.searchEngine()).ripgrep?.path ?? 'rg';
-const listAndRead = () => {
-  const result = spawnSync(ripgrep, ['--files', '--no-ignore', '--hidden', CORPUS], { maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${ripgrep} --files failed: ${result.stderr.toString()}`);
-  return paths.map((file) => fs.readFileSync(path.join(CORPUS, file), 'utf8').slice(0, 128 * 1024));
-};
+const listAndRead = () => listAndReadOf(paths);
 const baselineRun = await timeOnce(listAndRead);
 const contents = new Map(paths.map((file, position) => [file, baselineRun.value[position]!]));
 
@@ -122,10 +139,25 @@ const coldOneThread = await paired(listAndRead, () => build({ threads: false }))
 const plainBuild = await paired(listAndRead, () => buildPlainBm25(contents));
 
 // With a cache: an empty one (build and save), then warm (nothing changed).
-const cacheDirectory = path.join(temp, 'retrieval-index');
 const cache = createJsonIndexCache({ directory: cacheDirectory });
 const coldCached = await paired(listAndRead, () => build({ cache }), () => fs.rmSync(cacheDirectory, { recursive: true, force: true }));
 const warm = await paired(listAndRead, () => build({ cache }));
+// Warm again, as a CLI run builds it: in a fresh process whose heap holds nothing else (the phases above run in a heap
+// holding the other indexes and contents, which slows its collections), against the baseline in a fresh process too.
+// Only the work is timed in each child, not its start-up.
+fs.writeFileSync(PATHS_FILE, JSON.stringify(paths));
+const freshRound = (mode: 'warm' | 'baseline') => {
+  const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, '--fresh-child', temp, mode], { encoding: 'utf8', env: process.env });
+  if (child.status !== 0) throw new Error(`the ${mode} child failed: ${child.stderr}`);
+  return (JSON.parse(child.stdout) as { ms: number }).ms;
+};
+const freshRatios: number[] = [];
+const freshTimes: { warm: number[]; baseline: number[] } = { warm: [], baseline: [] };
+for (let round = 0; round < REPS; round += 1) {
+  freshTimes.baseline.push(freshRound('baseline'));
+  freshTimes.warm.push(freshRound('warm'));
+  freshRatios.push(freshTimes.warm[round]! / freshTimes.baseline[round]!);
+}
 const entryBytes = fs.readdirSync(cacheDirectory).reduce((sum, name) => sum + fs.statSync(path.join(cacheDirectory, name)).size, 0);
 const entryFile = path.join(cacheDirectory, fs.readdirSync(cacheDirectory)[0]!);
 const fullEntry = fs.readFileSync(entryFile);
@@ -176,6 +208,7 @@ for (const [name, phase] of rows) {
 }
 console.log('(cpu ms: this process and its worker threads; the baseline ripgrep runs in a child process and is not counted)');
 console.log(`\nfiles from the cache / read: warm ${warm.value.files.cached} / ${warm.value.files.read}, 1% changed ${incremental.value.files.cached} / ${incremental.value.files.read}; cache entry ${mib(entryBytes)}`);
+console.log(`warm build in a fresh process (a CLI run): ${median(freshTimes.warm).toFixed(0)} ms vs the baseline in a fresh process ${median(freshTimes.baseline).toFixed(0)} ms: ${median(freshRatios).toFixed(2)}× (median of ${REPS} rounds' ratios)`);
 console.log(`warm / cold (no cache): ${(warm.ms / cold.ms).toFixed(2)}×`);
 console.log(`query: ${(query.ms / goals.length).toFixed(1)} ms per goal (${goals.length} goals) vs plain BM25 ${(query.baseMs / goals.length).toFixed(1)} ms per goal: ${query.ratio.toFixed(2)}×`);
 fs.rmSync(temp, { recursive: true, force: true });
