@@ -115,6 +115,7 @@ const listAndReadOf = (files: readonly string[]) => {
 };
 const PATHS_FILE = path.join(temp, 'paths.json');
 if (FRESH_CHILD !== null) {
+  if (FRESH_CHILD.mode !== 'warm' && FRESH_CHILD.mode !== 'baseline') throw new Error(`--fresh-child DIR takes warm or baseline, not ${String(FRESH_CHILD.mode)}`);
   // One run, its ms on stdout: the warm build from the parent's cache entry, or the baseline over the parent's file list.
   const started = performance.now();
   if (FRESH_CHILD.mode === 'warm') await build({ cache: createJsonIndexCache({ directory: cacheDirectory }) });
