@@ -32,6 +32,32 @@ describe('createWorkerPool', () => {
     expect(outputs.map((output) => output.count)).toEqual([1, 1, 1]);
   });
 
+  it('stops a thread idle for idleMs, and starts one again for the next task', async () => {
+    const idle = createWorkerPool({ threads: 1, idleMs: 50 });
+    try {
+      const first = await idle.run<unknown, { threadId: number }>(task('threadOf'), {});
+      expect(idle.liveThreads).toBe(1);
+      await expect.poll(() => idle.liveThreads, { timeout: 5_000 }).toBe(0);
+      const second = await idle.run<unknown, { threadId: number }>(task('threadOf'), {});
+      expect(second.threadId).not.toBe(first.threadId);
+      expect(idle.liveThreads).toBe(1);
+    } finally {
+      await idle.close();
+    }
+    expect(idle.liveThreads).toBe(0);
+  });
+
+  it('keeps a thread that gets a task within idleMs', async () => {
+    const busy = createWorkerPool({ threads: 1, idleMs: 2_000 });
+    try {
+      const first = await busy.run<unknown, { threadId: number }>(task('threadOf'), {});
+      const second = await busy.run<unknown, { threadId: number }>(task('threadOf'), {});
+      expect(second.threadId).toBe(first.threadId);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('has no threads when asked for none, and says so', async () => {
     const none = createWorkerPool({ threads: 0 });
     expect(none.threads).toBe(0);

@@ -8,6 +8,13 @@ const require = createRequire(import.meta.url);
 
 /** Threads at most, whatever the machine: the work handed out (indexing) gains little past this and each thread holds its own heap. */
 const MAX_THREADS = 4;
+/**
+ * A thread idle this long is stopped (and started again by the next task):
+ * each holds a heap of its own, and a long-lived process (the MCP server, a
+ * chat) that indexed once should not carry them, since every process it
+ * starts forks all of its memory mappings.
+ */
+export const THREAD_IDLE_MS = 5_000;
 
 /**
  * The worker's program, evaluated as a CommonJS script (so this adapter
@@ -48,10 +55,14 @@ interface Pending {
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Stops the thread once it has been idle for idleMs; cleared by the next task. */
+  idleTimer: ReturnType<typeof setTimeout> | null;
 }
 
 /** A ParallelService on worker threads, with a way to stop them. */
 export interface WorkerPool extends ParallelService {
+  /** Threads running now: started by a task, stopped when idle for the pool's idleMs or by close. */
+  readonly liveThreads: number;
   /** Stops every thread; a task still running is rejected. The pool starts new threads if used again. */
   close(): Promise<void>;
 }
@@ -60,14 +71,16 @@ export interface WorkerPool extends ParallelService {
  * A pool of worker threads (default: one per available core, at most
  * MAX_THREADS; none on a single core, where a thread would only compete
  * with the caller). Threads start on the first task and are unref'd while
- * idle, so an idle pool never keeps the process alive. A thread that dies
+ * idle, so an idle pool never keeps the process alive; one idle for
+ * `idleMs` (default THREAD_IDLE_MS) is stopped. A thread that dies
  * rejects its tasks and is replaced on the next one.
  *
  * @example
  * const pool = createWorkerPool();
  * const output = await pool.run({ moduleUrl: new URL('./task.js', import.meta.url).href, exportName: 'indexBatch' }, input);
  */
-export function createWorkerPool(options: { threads?: number } = {}): WorkerPool {
+export function createWorkerPool(options: { threads?: number; idleMs?: number } = {}): WorkerPool {
+  const idleMs = options.idleMs ?? THREAD_IDLE_MS;
   const available = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const size = Math.max(0, Math.min(options.threads ?? (available > 1 ? available : 0), MAX_THREADS));
   const threads: (Thread | null)[] = Array.from({ length: size }, () => null);
@@ -77,8 +90,9 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     // Loaded with the first thread: most commands never start one, and loading the module costs them CPU (issue 21).
     const { Worker: WorkerThread } = require('node:worker_threads') as typeof WorkerThreads;
     const worker = new WorkerThread(WORKER_SOURCE, { eval: true, workerData: { loader: typeScriptLoader() } });
-    const thread: Thread = { worker, pending: new Map() };
+    const thread: Thread = { worker, pending: new Map(), idleTimer: null };
     const fail = (error: Error) => {
+      if (thread.idleTimer !== null) clearTimeout(thread.idleTimer);
       for (const task of thread.pending.values()) task.reject(error);
       thread.pending.clear();
       if (threads[slot] === thread) threads[slot] = null;
@@ -89,7 +103,14 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
       thread.pending.delete(message.id);
       if (message.error !== undefined) task.reject(new Error(message.error));
       else task.resolve(message.output);
-      if (thread.pending.size === 0) worker.unref();
+      if (thread.pending.size > 0) return;
+      worker.unref();
+      thread.idleTimer = setTimeout(() => {
+        // Out of the pool first: a task that comes while it stops gets a new thread.
+        if (threads[slot] === thread) threads[slot] = null;
+        void worker.terminate();
+      }, idleMs);
+      thread.idleTimer.unref();
     });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`a worker thread exited (code ${code})`)));
@@ -98,6 +119,9 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
 
   return {
     threads: size,
+    get liveThreads() {
+      return threads.filter((thread) => thread !== null).length;
+    },
     run<Input, Output>(task: ParallelTask, input: Input): Promise<Output> {
       if (size === 0) return Promise.reject(new Error('no worker threads on this machine'));
       // The least busy thread, starting one where a slot is empty.
@@ -107,6 +131,8 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
         if (load < (threads[slot]?.pending.size ?? -1)) slot = candidate;
       }
       const thread = (threads[slot] ??= start(slot));
+      if (thread.idleTimer !== null) clearTimeout(thread.idleTimer);
+      thread.idleTimer = null;
       const id = nextId++;
       return new Promise<Output>((resolve, reject) => {
         thread.pending.set(id, { resolve: resolve as (output: unknown) => void, reject });
@@ -117,6 +143,7 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     async close() {
       const running = threads.filter((thread): thread is Thread => thread !== null);
       threads.fill(null);
+      for (const thread of running) if (thread.idleTimer !== null) clearTimeout(thread.idleTimer);
       await Promise.all(running.map((thread) => thread.worker.terminate()));
     },
   };
