@@ -49,6 +49,12 @@ describe('runtime on Node', () => {
     for (const query of ['two\nlines', 'nul\0byte', '']) {
       expect(await opened.runtime.execute({ kind: 'fs.searchText', query })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     }
+    const several = await opened.runtime.execute({ kind: 'fs.searchText', query: '--pre=sh', moreQueries: ['a.b*c(', 'plain'] });
+    expect(several).toMatchObject({ ok: true, value: { matches: [{ path: 'a.txt', line: 1 }, { path: 'a.txt', line: 2 }, { path: 'b.txt', line: 1 }] } });
+    const badMore = await opened.runtime.execute({ kind: 'fs.searchText', query: 'plain', moreQueries: ['two\nlines'] });
+    expect(badMore).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('moreQueries[0]') } });
+    const tooMany = await opened.runtime.execute({ kind: 'fs.searchText', query: 'plain', moreQueries: Array.from({ length: 65 }, (_unused, index) => `q${index}`) });
+    expect(tooMany).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('at most 64') } });
   });
 
   it('asks before a command: refused with no approver, run once approved', async () => {

@@ -95,6 +95,9 @@ const CASES: Case[] = [
   ['emoji query', { query: '😀' }, true],
   ['Greek, after other non-ASCII', { query: 'λος' }, true],
   ['no match', { query: 'no such string anywhere' }, false],
+  ['several queries, one match per line at the first of any', { query: 'needle', moreQueries: ['a.b*c(', '--pre=sh', 'café'] }, true],
+  ['several queries, per-file limit and truncation counting lines', { query: 'e', moreQueries: ['needle', ' '], maxMatchesPerFile: 2, maxResults: 30 }, true],
+  ['several queries, case-insensitive', { query: 'NEEDLE', moreQueries: ['STRASSE', '300k and some'], caseSensitive: false }, true],
 ];
 
 let workspace: TempWorkspace;

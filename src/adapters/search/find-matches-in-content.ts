@@ -14,20 +14,21 @@ export interface ContentMatch {
   text: string;
 }
 
-/** How one search looks for its query: bytes as they are, or Unicode case-insensitively. */
+/** How one search looks for its queries: bytes as they are, or Unicode case-insensitively. */
 export type ContentMatcher =
-  | { caseSensitive: true; needle: Buffer }
+  | { caseSensitive: true; needles: readonly Buffer[] }
   | { caseSensitive: false; pattern: RegExp };
 
 /**
- * Builds the matcher for a fixed-string query. Case-insensitive matching uses
- * a `u`-flag RegExp of the escaped query, which folds case with Unicode
- * simple case folding like ripgrep's `--ignore-case` (`k` matches the Kelvin
- * sign, `ß` does not match `ss`).
+ * Builds the matcher for fixed-string queries (a line containing any
+ * matches). Case-insensitive matching uses a `u`-flag RegExp of the escaped
+ * queries, which folds case with Unicode simple case folding like ripgrep's
+ * `--ignore-case` (`k` matches the Kelvin sign, `ß` does not match `ss`).
  */
-export function createContentMatcher(query: string, caseSensitive: boolean): ContentMatcher {
-  if (caseSensitive) return { caseSensitive, needle: Buffer.from(query, 'utf8') };
-  return { caseSensitive, pattern: new RegExp(query.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'giu') };
+export function createContentMatcher(queries: string | readonly string[], caseSensitive: boolean): ContentMatcher {
+  const all = typeof queries === 'string' ? [queries] : queries;
+  if (caseSensitive) return { caseSensitive, needles: all.map((query) => Buffer.from(query, 'utf8')) };
+  return { caseSensitive, pattern: new RegExp(all.map((query) => query.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('|'), 'giu') };
 }
 
 /**
@@ -47,20 +48,39 @@ export function createContentMatcher(query: string, caseSensitive: boolean): Con
 export function findMatchesInContent(content: Buffer, matcher: ContentMatcher, maxMatchesPerFile: number | null): ContentMatch[] | null {
   const firstNul = content.indexOf(0);
   if (firstNul >= 0 && firstNul < BINARY_SNIFF_BYTES) return null;
-  const matches = matcher.caseSensitive ? findInBytes(content, matcher.needle, maxMatchesPerFile) : findInText(content, matcher.pattern, maxMatchesPerFile);
+  const matches = matcher.caseSensitive ? findInBytes(content, matcher.needles, maxMatchesPerFile) : findInText(content, matcher.pattern, maxMatchesPerFile);
   if (matches === null) return null;
   if (firstNul >= 0 && (maxMatchesPerFile === null || matches.length < maxMatchesPerFile)) return null;
   return matches;
 }
 
-function findInBytes(content: Buffer, needle: Buffer, limit: number | null): ContentMatch[] | null {
+/**
+ * Finds where the first of `needles` starts at or after a position that only
+ * grows: each needle's next occurrence is kept until passed, so a needle far
+ * ahead (or absent) is scanned for once, not once per match.
+ */
+function createFirstOfFinder(content: Buffer, needles: readonly Buffer[]): (from: number) => number {
+  const next = needles.map(() => -2);
+  return (from) => {
+    let first = -1;
+    for (const [index, needle] of needles.entries()) {
+      let found = next[index]!;
+      if (found !== -1 && found < from) next[index] = found = content.indexOf(needle, from);
+      if (found >= 0 && (first < 0 || found < first)) first = found;
+    }
+    return first;
+  };
+}
+
+function findInBytes(content: Buffer, needles: readonly Buffer[], limit: number | null): ContentMatch[] | null {
   const matches: ContentMatch[] = [];
   const firstNul = content.indexOf(0);
   let line = 1;
   let counted = 0;
   let from = 0;
+  const firstOf = createFirstOfFinder(content, needles);
   while (limit === null || matches.length < limit) {
-    const found = content.indexOf(needle, from);
+    const found = firstOf(from);
     if (found < 0) break;
     const lineStart = found === 0 ? 0 : content.lastIndexOf(0x0a, found - 1) + 1;
     line += countNewlines(content, counted, lineStart);

@@ -37,7 +37,7 @@ export async function searchWithNode(request: SearchTextRequest): Promise<Search
   const search = resolveSearchRequest(request);
   search.signal?.throwIfAborted();
   await assertDirectory(search.root);
-  const matcher = createContentMatcher(search.query, search.caseSensitive);
+  const matcher = createContentMatcher(search.queries, search.caseSensitive);
   const slicer = createTimeSlicer();
   const matches: SearchMatch[] = [];
   const isContained = insideRoot(search.root);

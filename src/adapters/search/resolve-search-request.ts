@@ -14,6 +14,8 @@ export const DEFAULT_MAX_SEARCH_FILE_BYTES = 16 * 1024 * 1024;
 /** A validated search request with every default applied; both engines run from this. */
 export interface ResolvedSearch {
   query: string;
+  /** `query` then the request's `moreQueries`, without repeats: a line containing any is a match. */
+  queries: readonly string[];
   root: string;
   caseSensitive: boolean;
   /** null: no per-file limit. */
@@ -36,9 +38,10 @@ export interface ResolvedSearch {
  */
 export function resolveSearchRequest(request: SearchTextRequest): ResolvedSearch {
   const { query } = request;
-  if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError('query', 'must be a non-empty string');
-  if (query.includes('\0')) throw new InvalidInputError('query', 'contains a NUL byte');
-  if (/[\r\n]/.test(query)) throw new InvalidInputError('query', 'must be a single line (it contains a line break)');
+  checkQuery('query', query);
+  const more = request.moreQueries ?? [];
+  if (!Array.isArray(more)) throw new InvalidInputError('moreQueries', 'must be an array of strings');
+  for (const [index, other] of more.entries()) checkQuery(`moreQueries[${index}]`, other);
   if (typeof request.root !== 'string' || !path.isAbsolute(request.root) || request.root.includes('\0')) {
     throw new InvalidInputError('root', 'must be an absolute path without NUL bytes');
   }
@@ -52,6 +55,7 @@ export function resolveSearchRequest(request: SearchTextRequest): ResolvedSearch
   }
   return {
     query,
+    queries: [...new Set([query, ...more])],
     root: request.root,
     caseSensitive: request.caseSensitive ?? true,
     maxMatchesPerFile: request.maxMatchesPerFile === undefined ? null : checkCount('maxMatchesPerFile', request.maxMatchesPerFile, 1),
@@ -60,6 +64,12 @@ export function resolveSearchRequest(request: SearchTextRequest): ResolvedSearch
     overrides: createOverrideGlobs({ globs, excludeGlobs, skipDirs }),
     signal: request.signal,
   };
+}
+
+function checkQuery(field: string, query: unknown): asserts query is string {
+  if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError(field, 'must be a non-empty string');
+  if (query.includes('\0')) throw new InvalidInputError(field, 'contains a NUL byte');
+  if (/[\r\n]/.test(query)) throw new InvalidInputError(field, 'must be a single line (it contains a line break)');
 }
 
 function checkGlobs(field: string, globs: readonly string[]): readonly string[] {

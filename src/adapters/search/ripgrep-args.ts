@@ -15,7 +15,7 @@ export const RIPGREP_SELECTION_FLAGS: readonly string[] = ['--no-config', '--no-
  * selection equal to walkFiles and its output machine-readable:
  *
  * - `--json`: paths and lines with spaces, colons or invalid UTF-8 survive.
- * - `--fixed-strings` and the query only ever as the value of `--regexp=`:
+ * - `--fixed-strings` and each query only ever as the value of `--regexp=`:
  *   a query such as `--pre=sh` can never be read as a flag.
  * - `--no-config`: a RIPGREP_CONFIG_PATH file cannot inject flags.
  * - `--no-require-git`: `.gitignore` counts with or without a `.git` dir.
@@ -39,6 +39,7 @@ export function buildRipgrepArgs(search: ResolvedSearch, options: { sortByPath: 
   if (search.maxMatchesPerFile !== null) args.push(`--max-count=${search.maxMatchesPerFile}`);
   if (options.sortByPath) args.push('--sort=path');
   for (const line of search.overrides.lines) args.push(`--glob=${line}`);
-  args.push(`--regexp=${search.query}`, '--', '.');
+  for (const query of search.queries) args.push(`--regexp=${query}`);
+  args.push('--', '.');
   return args;
 }

@@ -83,6 +83,24 @@ describe('searchWithRipgrep', () => {
     ]);
   });
 
+  it('searches several queries in one pass: a line with any is one match, at the first occurrence of any', async () => {
+    const result = await search({ query: 'a.b*c(', moreQueries: ['here', '--pre=sh'], globs: ['meta.txt', 'dash.txt'] });
+    expect(result.matches).toEqual([
+      { path: 'dash.txt', line: 1, column: 5, text: 'run --pre=sh now' },
+      { path: 'dash.txt', line: 2, column: 9, text: 'flag -e here' },
+      { path: 'meta.txt', line: 1, column: 7, text: 'plain a.b*c( here' },
+      { path: 'meta.txt', line: 3, column: 3, text: 'x a.b*c( a.b*c(' },
+    ]);
+    const limited = await search({ query: 'needle', moreQueries: ['line 2'], globs: ['many.txt'], maxMatchesPerFile: 4 });
+    expect(limited.matches.map((match) => match.line)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('rejects a further query that is empty or holds a line break, naming it', async () => {
+    const error = await rejection(searchWithRipgrep('/nonexistent/rg', { root: workspace.root, query: 'ok', moreQueries: ['fine', 'two\nlines'] }));
+    expect(InvalidInputError.isInstance(error)).toBe(true);
+    expect((error as InvalidInputError).field).toBe('moreQueries[1]');
+  });
+
   it.each(['--pre=sh', '-e', '--', '-'])('treats the query %s as text, never as a flag', async (query) => {
     const result = await search({ query });
     expect(result.matches.every((match) => match.text.includes(query))).toBe(true);

@@ -83,6 +83,13 @@ export interface SearchTextAction extends ActionBase {
   kind: 'fs.searchText';
   /** A fixed string; never interpreted as a pattern or a flag. */
   query: string;
+  /**
+   * More fixed strings searched in the same pass (one walk, one read per
+   * file): a line containing any of them is one match, its column that of
+   * the first occurrence of any; the per-file and total limits count those
+   * lines. Each is checked like `query`.
+   */
+  moreQueries?: readonly string[];
   /** Directory searched; default the workspace root. */
   path?: string;
   globs?: readonly string[];

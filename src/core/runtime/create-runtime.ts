@@ -297,6 +297,7 @@ export function createRuntime(options: RuntimeOptions): CheckingRuntime {
       const target = prepared.targets[0]!;
       return services.fileSystem.searchText({
         query: action.query,
+        ...(action.moreQueries === undefined || action.moreQueries.length === 0 ? {} : { moreQueries: action.moreQueries }),
         root: target.absolute,
         globs: action.globs ?? [],
         excludeGlobs: action.excludeGlobs ?? [],

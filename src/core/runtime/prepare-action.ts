@@ -104,6 +104,7 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
         return prepared(action, 'read', [await locate(action.path ?? '.')]);
       case 'fs.searchText':
         validateQuery(action.query);
+        validateMoreQueries(action.moreQueries);
         return prepared(action, 'read', [await locate(action.path ?? '.')]);
       case 'shell.run': {
         validateArgv(action.argv);
@@ -153,10 +154,20 @@ export function validateReadFilesBytes(pathCount: number, maxBytes: number): voi
 }
 
 /** Search queries are fixed strings of one line; an empty one would match everything. */
-function validateQuery(query: unknown): void {
-  if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError('query', 'must be a non-empty string');
-  if (query.includes('\0')) throw new InvalidInputError('query', 'contains a NUL byte');
-  if (/[\r\n]/.test(query)) throw new InvalidInputError('query', 'must be a single line (it contains a line break)');
+/** Further queries one search takes at most: each is one more argument and one more needle per line. */
+const MAX_MORE_QUERIES = 64;
+
+function validateQuery(query: unknown, field = 'query'): void {
+  if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError(field, 'must be a non-empty string');
+  if (query.includes('\0')) throw new InvalidInputError(field, 'contains a NUL byte');
+  if (/[\r\n]/.test(query)) throw new InvalidInputError(field, 'must be a single line (it contains a line break)');
+}
+
+function validateMoreQueries(queries: unknown): void {
+  if (queries === undefined) return;
+  if (!Array.isArray(queries)) throw new InvalidInputError('moreQueries', 'must be an array of strings');
+  if (queries.length > MAX_MORE_QUERIES) throw new InvalidInputError('moreQueries', `at most ${MAX_MORE_QUERIES} (got ${queries.length})`);
+  for (const [index, query] of queries.entries()) validateQuery(query, `moreQueries[${index}]`);
 }
 
 /** Each edit is a whole new content or null (a deletion); anything else would be written as garbage. */

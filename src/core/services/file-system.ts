@@ -134,6 +134,13 @@ export const DEFAULT_SKIP_DIRS: readonly string[] = [
 export interface SearchTextRequest {
   /** A fixed string, never a regular expression, never a flag. */
   query: string;
+  /**
+   * More fixed strings searched in the same pass (one walk, one read per
+   * file): a line containing any of them is one match, its column that of
+   * the first occurrence of any; the per-file and total limits count those
+   * lines. Each is checked like `query`.
+   */
+  moreQueries?: readonly string[];
   /** Absolute directory searched. */
   root: string;
   /** Root-relative include globs (ripgrep `--glob` syntax). Empty: every file. */
