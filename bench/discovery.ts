@@ -20,7 +20,7 @@ import { openWorkspace } from '../src/adapters/node-workspace/index.js';
 import { buildRipgrepArgs } from '../src/adapters/search/ripgrep-args.js';
 import { resolveSearchRequest } from '../src/adapters/search/resolve-search-request.js';
 import { discoverContext } from '../src/context/discovery/index.js';
-import { MAX_MATCHES_PER_FILE } from '../src/context/discovery/search-identifiers.js';
+import { MAX_MATCHES_PER_FILE } from '../src/context/discovery/search-fixed-strings.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);

@@ -1,8 +1,9 @@
-import { mapWithConcurrency, type Runtime } from '../../core/index.js';
+import type { Runtime } from '../../core/index.js';
 import type { Config } from '../../config/index.js';
 import type { PathFilter } from './create-path-filter.js';
 import type { EvidenceBoard } from './evidence-board.js';
-import { MAX_MATCHES_PER_FILE, SEARCH_CONCURRENCY, type SearchRecord } from './search-identifiers.js';
+import { searchFixedStrings } from './search-fixed-strings.js';
+import type { SearchRecord } from './search-identifiers.js';
 
 /** A file holding a message the goal quotes likely throws or prints it: more than a use of a name. */
 const MESSAGE_HIT_WEIGHT = 1;
@@ -14,7 +15,7 @@ const MAX_CHAIN_QUERIES = 2;
  * Searches what the goal quotes or writes as code beyond single names:
  * each quoted message ("Cannot read properties of undefined") and the
  * first MAX_CHAIN_QUERIES member chains (`cache.get`), as fixed,
- * case-sensitive strings with the context globs and exclude globs. A file
+ * case-sensitive strings in one pass (searchFixedStrings). A file
  * holding a message gets `search-hit` evidence `contains "…"`; a file using
  * a chain gets `uses cache.get`. Files a failure names are left as they are.
  */
@@ -32,13 +33,8 @@ export async function searchGoalText(options: {
     ...options.chains.slice(0, MAX_CHAIN_QUERIES).map((query) => ({ query, kind: 'search-hit' as const, weight: CHAIN_HIT_WEIGHT, detail: (line: number) => `uses ${query} (line ${line})` })),
   ];
   const records: SearchRecord[] = [];
-  // Side by side, matches taken in query order (see searchIdentifiers).
-  const observations = await mapWithConcurrency(queries, SEARCH_CONCURRENCY, ({ query }) =>
-    options.runtime.execute(
-      { kind: 'fs.searchText', query, globs: options.context.globs, excludeGlobs: options.context.excludeGlobs, maxResults: options.context.maxSearchResults, maxMatchesPerFile: MAX_MATCHES_PER_FILE, caseSensitive: true },
-      options.signal ? { signal: options.signal } : {},
-    ),
-  );
+  // One pass for all, matches taken in query order (see searchFixedStrings).
+  const observations = await searchFixedStrings({ runtime: options.runtime, queries: queries.map(({ query }) => query), context: options.context, ...(options.signal ? { signal: options.signal } : {}) });
   for (const [position, { query, kind, weight, detail }] of queries.entries()) {
     const observation = observations[position]!;
     if (!observation.ok) {

@@ -1,15 +1,12 @@
-import { mapWithConcurrency, type Runtime } from '../../core/index.js';
+import type { Runtime } from '../../core/index.js';
 import type { Config } from '../../config/index.js';
 import type { PathFilter } from './create-path-filter.js';
 import type { EvidenceBoard } from './evidence-board.js';
 import { findDefinitions } from './find-definitions.js';
 import type { IdentifierRole, IdentifierSignals } from './identifier-signals.js';
+import { searchFixedStrings } from './search-fixed-strings.js';
 import type { DefinitionSites } from './trace-failures.js';
 
-/** Searches in flight at once: enough to overlap the process starts and the waits, few enough for two cores. */
-export const SEARCH_CONCURRENCY = 4;
-/** Matching lines read per file and query, as in `rg --max-count 5`. */
-export const MAX_MATCHES_PER_FILE = 5;
 const SEARCH_HIT_WEIGHT = 0.5;
 
 /** Short all-lower-case names (`get`, `map`, `run`) match everywhere; they are traced through imports only. */
@@ -35,9 +32,9 @@ const SEARCH_FIRST: ReadonlySet<IdentifierRole> = new Set(['type', 'export', 'mi
 
 /**
  * Step 6: searches the most telling identifiers whose definition is not
- * known yet (at most `maxSearchQueries`, SEARCH_CONCURRENCY at a time, their
- * matches taken in query order), each a fixed-string `fs.searchText`
- * with the context globs, the exclude globs as negative globs, at most
+ * known yet (at most `maxSearchQueries`, their matches taken in query
+ * order), all in one fixed-string `fs.searchText` with the context globs,
+ * the exclude globs as negative globs; each query keeps at most
  * `maxSearchResults` matches and MAX_MATCHES_PER_FILE per file. A matching
  * line that defines the name adds the file to the name's definition sites;
  * any other use is weak `search-hit` evidence.
@@ -57,21 +54,7 @@ export async function searchIdentifiers(options: {
     .slice(0, context.maxSearchQueries)
     .map((signal) => signal.name);
   const records: SearchRecord[] = [];
-  // The searches run side by side (each mostly waits on its own ripgrep); their matches are taken in query order, as one after another would.
-  const observations = await mapWithConcurrency(queries, SEARCH_CONCURRENCY, (query) =>
-    options.runtime.execute(
-      {
-        kind: 'fs.searchText',
-        query,
-        globs: context.globs,
-        excludeGlobs: context.excludeGlobs,
-        maxResults: context.maxSearchResults,
-        maxMatchesPerFile: MAX_MATCHES_PER_FILE,
-        caseSensitive: true,
-      },
-      options.signal ? { signal: options.signal } : {},
-    ),
-  );
+  const observations = await searchFixedStrings({ runtime: options.runtime, queries, context, ...(options.signal ? { signal: options.signal } : {}) });
   for (const [position, query] of queries.entries()) {
     const observation = observations[position]!;
     if (!observation.ok) {
@@ -95,3 +78,4 @@ export async function searchIdentifiers(options: {
   }
   return records;
 }
+
