@@ -30,7 +30,7 @@ import { type FocusLines, readContextFiles } from './read-context-files.js';
 import { type ImportResolver, createImportResolver } from './resolve-import.js';
 import { MAX_FALLBACK_TRIES, type Failure, type OutputDiagnostics, resolveFailures, resolveLocationPath } from './resolve-failures.js';
 import { type CommandRecord, runValidationCommands } from './run-validation-commands.js';
-import { type RetrievalCoverage, buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
+import { type RetrievalCoverage, type RetrievalIndex, buildRetrievalIndex } from './retrieval/build-retrieval-index.js';
 import type { RetrievalIndexCache } from './retrieval/retrieval-index-cache.js';
 import { rankByGoal } from './retrieval/rank-by-goal.js';
 import { searchGoalText } from './search-goal-text.js';
@@ -184,6 +184,30 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const changedFilesRead = isGitTree ? readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : (options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime)), options.gitMemo) : Promise.resolve([]);
   // Handled here too, so a failure while the searches still run is not an unhandled rejection; it is thrown where awaited.
   changedFilesRead.catch(() => undefined);
+  // The goal's history and index are started now too: listing and indexing run on this thread while git and the
+  // searches below run as processes. Their warnings are added where they were awaited, so the order stays the same.
+  const isGoalRanked = options.useGoalRanking !== false && (options.goal ?? '').trim() !== '';
+  const gitRuntimeFor = (argv: readonly string[]) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime;
+  const historyWarnings: string[] = [];
+  const historyRead =
+    isGoalRanked && isGitTree && options.useHistory !== false
+      ? readGitHistory({ runtimeFor: gitRuntimeFor, warnings: historyWarnings, ...(options.gitMemo ? { memo: options.gitMemo } : {}), ...(options.retrievalCache ? { cache: options.retrievalCache } : {}), ...(options.signal ? { signal: options.signal } : {}) })
+      : Promise.resolve(null);
+  historyRead.catch(() => undefined);
+  const indexBuild = !isGoalRanked
+    ? null
+    : buildRetrievalIndex({
+        runtime,
+        filter,
+        globs: context.globs,
+        // Only awaited when the workspace has more code files than the index takes.
+        recentPaths: async () => recentPathsOf(await changedFilesRead, await historyRead),
+        ...(options.retrievalCache ? { cache: options.retrievalCache } : {}),
+        ...(options.parallel ? { parallel: options.parallel } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.({ kind: 'index', done, total }) } : {}),
+      });
+  indexBuild?.catch(() => undefined);
 
   // Step 4: signals from the goal and every output.
   const outputs: OutputDiagnostics[] = [
@@ -229,27 +253,19 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   const testFailureFiles = new Set(failures.filter((failure) => failure.source === 'tsc' || failure.source === 'eslint').flatMap((failure) => failure.locations.map((location) => location.path)));
   const isGoalAboutTests = /\b(?:tests?|specs?)\b/i.test(options.goal ?? '');
   const failureRanked = rankCandidates(board, { isTestFailureAbout: (path) => isGoalAboutTests || testFailureFiles.has(path) });
-  const isGoalRanked = options.useGoalRanking !== false && (options.goal ?? '').trim() !== '';
-  const gitRuntimeFor = (argv: readonly string[]) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime;
-  const history =
-    isGoalRanked && isGitTree && options.useHistory !== false
-      ? await readGitHistory({ runtimeFor: gitRuntimeFor, warnings, ...(options.gitMemo ? { memo: options.gitMemo } : {}), ...(options.retrievalCache ? { cache: options.retrievalCache } : {}), ...(options.signal ? { signal: options.signal } : {}) })
-      : null;
+  const history = await historyRead;
+  warnings.push(...historyWarnings);
   const goalIndex: { coverage?: RetrievalCoverage } = {};
-  const ranked = !isGoalRanked ? failureRanked : await fuseWithGoal(options.goal ?? '', failureRanked, {
-          runtime,
+  const ranked =
+    indexBuild === null
+      ? failureRanked
+      : await fuseWithGoal(options.goal ?? '', failureRanked, await indexBuild, {
           filter,
-          globs: context.globs,
           hasFailures: failures.length > 0,
           history,
           resolver: options.useImportExpansion === false ? null : resolver,
           warnings,
-          recentPaths: recentPathsOf(changedFiles, history),
           goalIndex,
-          ...(options.retrievalCache ? { cache: options.retrievalCache } : {}),
-          ...(options.parallel ? { parallel: options.parallel } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(options.onProgress ? { onProgress: (done: number, total: number) => options.onProgress?.({ kind: 'index', done, total }) } : {}),
         });
   const focus = await focusLinesOf(ranked.slice(0, context.maxFiles * 3).map((candidate) => candidate.path), failures, identifiers.ranked(), reader);
   const terms = { identifiers: [...goal.identifiers.map((signal) => signal.name), ...identifiers.ranked().slice(0, MAX_SIGNAL_IDENTIFIERS).map((signal) => signal.name)], words: goal.words };
@@ -262,7 +278,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 
 /**
  * The failure-driven ranking fused with the goal ranking over the workspace
- * index (cached when a cache is given). The goal's best matches pass their
+ * index. The goal's best matches pass their
  * evidence along their imports, two hops at most, to files several of them
  * reach (propagateGoalImports); with failures, the imports of the failing
  * files are also followed one hop to the goal matches they reach
@@ -271,9 +287,9 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
 async function fuseWithGoal(
   goal: string,
   ranked: ReturnType<typeof rankCandidates>,
-  options: { runtime: Runtime; filter: ReturnType<typeof createPathFilter>; globs: readonly string[]; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; recentPaths: readonly string[]; goalIndex: { coverage?: RetrievalCoverage }; cache?: RetrievalIndexCache; parallel?: ParallelService; signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  index: RetrievalIndex,
+  options: { filter: ReturnType<typeof createPathFilter>; hasFailures: boolean; history: GitHistory | null; resolver: ImportResolver | null; warnings: string[]; goalIndex: { coverage?: RetrievalCoverage } },
 ) {
-  const index = await buildRetrievalIndex(options);
   options.goalIndex.coverage = index.coverage;
   // Skipped binary or minified files are expected (index.notes); a cut or failed listing and cache trouble are warnings.
   options.warnings.push(...index.warnings);

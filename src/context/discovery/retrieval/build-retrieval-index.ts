@@ -101,8 +101,12 @@ export interface BuildRetrievalIndexOptions {
   cache?: RetrievalIndexCache;
   /** Code files indexed at most, the likeliest relevant first (see orderByRelevance; default MAX_INDEXED_FILES). */
   maxFiles?: number;
-  /** Files changed recently, most recent first (e.g. from git): within a tier they are kept under the cap before the rest. */
-  recentPaths?: readonly string[];
+  /**
+   * Files changed recently, most recent first (e.g. from git): within a tier
+   * they are kept under the cap before the rest. A function is called only
+   * when the cap cuts (so a caller may still be asking git while the tree is listed).
+   */
+  recentPaths?: readonly string[] | (() => Promise<readonly string[]>);
   /**
    * Threads to index on (the Node adapter's worker pool): with at least
    * PARALLEL_MIN_FILES files to read, their contents are indexed there in
@@ -115,6 +119,16 @@ export interface BuildRetrievalIndexOptions {
   signal?: AbortSignal;
   /** Files done (read, skipped or taken from the cache) of those chosen: first 0, last the total, for a progress line. */
   onProgress?: (done: number, total: number) => void;
+}
+
+/** The recent paths as given, or as the function given yields them; none when it fails (the cap then orders by tier and path alone). */
+async function recentPathsOf(recent: BuildRetrievalIndexOptions['recentPaths']): Promise<readonly string[] | undefined> {
+  if (typeof recent !== 'function') return recent;
+  try {
+    return await recent();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -162,7 +176,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   const maxFiles = options.maxFiles ?? MAX_INDEXED_FILES;
   const listedPaths = listed.map((entry) => entry.path);
   // Under the cap every file is kept, so none need ranking by relevance (six patterns per path, and a sort).
-  const ordered = listedPaths.length > maxFiles ? orderByRelevance(listedPaths, options.recentPaths) : listedPaths;
+  const ordered = listedPaths.length > maxFiles ? orderByRelevance(listedPaths, await recentPathsOf(options.recentPaths)) : listedPaths;
   const capped = ordered.slice(maxFiles).sort();
   // Indexed in path order whatever the order they were chosen in: the same files give the same index and cache entry.
   const chosen = ordered.slice(0, maxFiles).sort();
