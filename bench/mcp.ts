@@ -13,7 +13,9 @@
  * 2,000 says whether it is flat once its caches are full, rather than a heap
  * still settling), and last the worst ratio against the goal of 1.5×.
  *
- *     npm run bench:mcp [-- --files N] [-- --calls N] [-- --cli OTHER/dist/cli/main.js]
+ * `--only NAME` times that one tool and skips the RSS samples (for profiling one tool).
+ *
+ *     npm run bench:mcp [-- --files N] [-- --calls N] [-- --cli OTHER/dist/cli/main.js] [-- --only TOOL]
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +37,8 @@ const CLI = OTHER_CLI ?? CLI_PATH;
 const WARM_UP_CALLS = 3;
 const DOCS_PAGES = 200;
 const GOAL_RATIO = 1.5;
+/** One tool to time alone, without the RSS samples; null times every tool. */
+const ONLY = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '') : null;
 /** RSS is sampled after these many calls to our server (the last is the total). */
 const RSS_SAMPLES = [10, 1_000, 2_000] as const;
 
@@ -163,7 +167,8 @@ try {
   }
   console.log('tool               ours ms   baseline ms   ratio');
   const ratios: { name: string; ratio: number }[] = [];
-  for (const tool of TOOLS) {
+  if (ONLY !== null && !TOOLS.some((tool) => tool.name === ONLY)) throw new Error(`--only ${ONLY}: not one of ${TOOLS.map((tool) => tool.name).join(', ')}`);
+  for (const tool of TOOLS.filter((candidate) => ONLY === null || candidate.name === ONLY)) {
     const oursMs: number[] = [];
     const baselineMs: number[] = [];
     for (let round = 0; round < CALLS; round += 1) {
@@ -175,16 +180,18 @@ try {
     console.log(`${tool.name.padEnd(18)} ${median(oursMs).toFixed(1).padStart(7)}   ${median(baselineMs).toFixed(1).padStart(11)}   ${ratio.toFixed(2)}×`);
   }
 
-  // The rest of the calls: the cheap tools in turn, a discovery every 25th.
-  const totalCalls = RSS_SAMPLES[RSS_SAMPLES.length - 1]!;
-  for (let round = 0; callsToOurs < totalCalls; round += 1) {
-    const tool = round % 25 === 0 ? TOOLS[3]! : TOOLS[round % 3]!;
-    await callOurs(tool.name, tool.input(round));
+  // The rest of the calls: the cheap tools in turn, a discovery every 25th (skipped with --only).
+  if (ONLY === null) {
+    const totalCalls = RSS_SAMPLES[RSS_SAMPLES.length - 1]!;
+    for (let round = 0; callsToOurs < totalCalls; round += 1) {
+      const tool = round % 25 === 0 ? TOOLS[3]! : TOOLS[round % 3]!;
+      await callOurs(tool.name, tool.input(round));
+    }
+    const mib = (calls: number) => ((rssAt.get(calls) ?? 0) / 1024).toFixed(1);
+    const samples = RSS_SAMPLES.map((calls) => `${mib(calls)} MiB after ${calls} calls`).join(', ');
+    const lateGrowth = ((rssAt.get(2_000) ?? 0) - (rssAt.get(1_000) ?? 0)) / 1024;
+    console.log(`\nRSS of our server: ${samples}; ${lateGrowth >= 0 ? '+' : ''}${lateGrowth.toFixed(1)} MiB from call 1000 to 2000`);
   }
-  const mib = (calls: number) => ((rssAt.get(calls) ?? 0) / 1024).toFixed(1);
-  const samples = RSS_SAMPLES.map((calls) => `${mib(calls)} MiB after ${calls} calls`).join(', ');
-  const lateGrowth = ((rssAt.get(2_000) ?? 0) - (rssAt.get(1_000) ?? 0)) / 1024;
-  console.log(`\nRSS of our server: ${samples}; ${lateGrowth >= 0 ? '+' : ''}${lateGrowth.toFixed(1)} MiB from call 1000 to 2000`);
   const worst = ratios.reduce((left, right) => (right.ratio > left.ratio ? right : left));
   console.log(`worst ratio: ${worst.ratio.toFixed(2)}× (${worst.name}); goal ≤ ${GOAL_RATIO}×: ${worst.ratio <= GOAL_RATIO ? 'met' : 'not met'}`);
 } finally {
