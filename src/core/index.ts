@@ -68,6 +68,7 @@ export type { ParallelService, ParallelTask } from './services/parallel.js';
 export { DEFAULT_MAX_READ_BYTES, DEFAULT_SKIP_DIRS } from './services/file-system.js';
 export { MAX_LIST_NAMES, validateListFilter } from './services/validate-list-filter.js';
 export type { ListFilter } from './services/validate-list-filter.js';
+export { MAX_MORE_QUERIES, validateSearchQueries } from './services/validate-search-queries.js';
 export type {
   FileContent,
   FileKind,

@@ -25,10 +25,9 @@ export type ContentMatcher =
  * queries, which folds case with Unicode simple case folding like ripgrep's
  * `--ignore-case` (`k` matches the Kelvin sign, `ß` does not match `ss`).
  */
-export function createContentMatcher(queries: string | readonly string[], caseSensitive: boolean): ContentMatcher {
-  const all = typeof queries === 'string' ? [queries] : queries;
-  if (caseSensitive) return { caseSensitive, needles: all.map((query) => Buffer.from(query, 'utf8')) };
-  return { caseSensitive, pattern: new RegExp(all.map((query) => query.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('|'), 'giu') };
+export function createContentMatcher(queries: readonly string[], caseSensitive: boolean): ContentMatcher {
+  if (caseSensitive) return { caseSensitive, needles: queries.map((query) => Buffer.from(query, 'utf8')) };
+  return { caseSensitive, pattern: new RegExp(queries.map((query) => query.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('|'), 'giu') };
 }
 
 /**

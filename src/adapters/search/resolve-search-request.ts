@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_MAX_SEARCH_RESULTS, DEFAULT_SKIP_DIRS, InvalidInputError } from '../../core/index.js';
+import { DEFAULT_MAX_SEARCH_RESULTS, DEFAULT_SKIP_DIRS, InvalidInputError, validateSearchQueries } from '../../core/index.js';
 import type { SearchTextRequest } from '../../core/index.js';
 import { createOverrideGlobs } from './override-globs.js';
 import type { OverrideGlobs } from './override-globs.js';
@@ -13,8 +13,7 @@ export const DEFAULT_MAX_SEARCH_FILE_BYTES = 16 * 1024 * 1024;
 
 /** A validated search request with every default applied; both engines run from this. */
 export interface ResolvedSearch {
-  query: string;
-  /** `query` then the request's `moreQueries`, without repeats: a line containing any is a match. */
+  /** The request's `query` then its `moreQueries`, without repeats: a line containing any is a match. */
   queries: readonly string[];
   root: string;
   caseSensitive: boolean;
@@ -37,11 +36,8 @@ export interface ResolvedSearch {
  * positive integer.
  */
 export function resolveSearchRequest(request: SearchTextRequest): ResolvedSearch {
-  const { query } = request;
-  checkQuery('query', query);
-  const more = request.moreQueries ?? [];
-  if (!Array.isArray(more)) throw new InvalidInputError('moreQueries', 'must be an array of strings');
-  for (const [index, other] of more.entries()) checkQuery(`moreQueries[${index}]`, other);
+  const { query, moreQueries = [] } = request;
+  validateSearchQueries(query, moreQueries);
   if (typeof request.root !== 'string' || !path.isAbsolute(request.root) || request.root.includes('\0')) {
     throw new InvalidInputError('root', 'must be an absolute path without NUL bytes');
   }
@@ -54,8 +50,7 @@ export function resolveSearchRequest(request: SearchTextRequest): ResolvedSearch
     }
   }
   return {
-    query,
-    queries: [...new Set([query, ...more])],
+    queries: [...new Set([query, ...moreQueries])],
     root: request.root,
     caseSensitive: request.caseSensitive ?? true,
     maxMatchesPerFile: request.maxMatchesPerFile === undefined ? null : checkCount('maxMatchesPerFile', request.maxMatchesPerFile, 1),
@@ -64,12 +59,6 @@ export function resolveSearchRequest(request: SearchTextRequest): ResolvedSearch
     overrides: createOverrideGlobs({ globs, excludeGlobs, skipDirs }),
     signal: request.signal,
   };
-}
-
-function checkQuery(field: string, query: unknown): asserts query is string {
-  if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError(field, 'must be a non-empty string');
-  if (query.includes('\0')) throw new InvalidInputError(field, 'contains a NUL byte');
-  if (/[\r\n]/.test(query)) throw new InvalidInputError(field, 'must be a single line (it contains a line break)');
 }
 
 function checkGlobs(field: string, globs: readonly string[]): readonly string[] {

@@ -181,13 +181,13 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   }
   // The status argv depends on what the first git command reads, so its runtime is built for that exact argv.
   // Started now, awaited after the searches: `git status` and the reads and searches below run side by side.
-  const changedFilesRead = isGitTree ? readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : (options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime)), options.gitMemo) : Promise.resolve([]);
+  const gitRuntimeFor = (argv: readonly string[]) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime;
+  const changedFilesRead = isGitTree ? readChangedFiles((argv) => (argv === GIT_FILTER_DRIVERS_ARGV ? commandRuntime : gitRuntimeFor(argv)), options.gitMemo) : Promise.resolve([]);
   // Handled here too, so a failure while the searches still run is not an unhandled rejection; it is thrown where awaited.
   changedFilesRead.catch(() => undefined);
   // The goal's history and index are started now too: listing and indexing run on this thread while git and the
   // searches below run as processes. Their warnings are added where they were awaited, so the order stays the same.
   const isGoalRanked = options.useGoalRanking !== false && (options.goal ?? '').trim() !== '';
-  const gitRuntimeFor = (argv: readonly string[]) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime;
   const historyWarnings: string[] = [];
   const historyRead =
     isGoalRanked && isGitTree && options.useHistory !== false
@@ -246,7 +246,7 @@ export async function discoverContext(options: DiscoverContextOptions): Promise<
   for (const search of searches) if (search.problem !== undefined) warnings.push(`search for ${search.query}: ${search.problem}`);
   addDefinitionEvidence(board, identifiers, sites);
   const changedFiles = await changedFilesRead;
-  const changed = await recentChangesOf(changedFiles.filter((path) => filter.isAllowed(path)), { isGitTree, hasFailures: failures.length > 0, runtimeFor: (argv) => options.createCommandRuntime?.([{ argv, source: 'git' }]) ?? runtime, ...(options.signal ? { signal: options.signal } : {}) });
+  const changed = await recentChangesOf(changedFiles.filter((path) => filter.isAllowed(path)), { isGitTree, hasFailures: failures.length > 0, runtimeFor: gitRuntimeFor, ...(options.signal ? { signal: options.signal } : {}) });
   addContextEvidence(board, { goalWords: goal.words, changedFiles: changed.files.filter((path) => filter.isAllowed(path)), changedWhere: changed.where, hasFailures: failures.length > 0 });
 
   // Steps 7 to 9: rank, read the best, summarise.

@@ -7,6 +7,7 @@ import { type WorkspaceScope, toAbsoluteUnresolved } from '../path-scope/workspa
 import { isInertCommandName } from '../permission/evaluate-permission.js';
 import type { PermissionAccess, PermissionRequest, RequestedCommand } from '../services/permission.js';
 import { validateListFilter } from '../services/validate-list-filter.js';
+import { validateSearchQueries } from '../services/validate-search-queries.js';
 
 /** A path an action names, located by the workspace scope. */
 export interface LocatedPath {
@@ -103,8 +104,7 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
         validateListFilter(action);
         return prepared(action, 'read', [await locate(action.path ?? '.')]);
       case 'fs.searchText':
-        validateQuery(action.query);
-        validateMoreQueries(action.moreQueries);
+        validateSearchQueries(action.query, action.moreQueries);
         return prepared(action, 'read', [await locate(action.path ?? '.')]);
       case 'shell.run': {
         validateArgv(action.argv);
@@ -151,23 +151,6 @@ function validateReadFiles(paths: unknown, maxBytes: number | undefined): void {
 /** The bytes a batch may hold (its paths times the cap in effect, the runtime's default included) stay within MAX_READ_FILES_BYTES. */
 export function validateReadFilesBytes(pathCount: number, maxBytes: number): void {
   if (pathCount * maxBytes > MAX_READ_FILES_BYTES) throw new InvalidInputError('paths', `${pathCount} paths of up to ${maxBytes} bytes each exceed ${MAX_READ_FILES_BYTES} bytes per fs.readFiles; send fewer paths per action`);
-}
-
-/** Search queries are fixed strings of one line; an empty one would match everything. */
-/** Further queries one search takes at most: each is one more argument and one more needle per line. */
-const MAX_MORE_QUERIES = 64;
-
-function validateQuery(query: unknown, field = 'query'): void {
-  if (typeof query !== 'string' || query.length === 0) throw new InvalidInputError(field, 'must be a non-empty string');
-  if (query.includes('\0')) throw new InvalidInputError(field, 'contains a NUL byte');
-  if (/[\r\n]/.test(query)) throw new InvalidInputError(field, 'must be a single line (it contains a line break)');
-}
-
-function validateMoreQueries(queries: unknown): void {
-  if (queries === undefined) return;
-  if (!Array.isArray(queries)) throw new InvalidInputError('moreQueries', 'must be an array of strings');
-  if (queries.length > MAX_MORE_QUERIES) throw new InvalidInputError('moreQueries', `at most ${MAX_MORE_QUERIES} (got ${queries.length})`);
-  for (const [index, query] of queries.entries()) validateQuery(query, `moreQueries[${index}]`);
 }
 
 /** Each edit is a whole new content or null (a deletion); anything else would be written as garbage. */

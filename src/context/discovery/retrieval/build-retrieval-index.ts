@@ -122,7 +122,7 @@ export interface BuildRetrievalIndexOptions {
 }
 
 /** The recent paths as given, or as the function given yields them; none when it fails (the cap then orders by tier and path alone). */
-async function recentPathsOf(recent: BuildRetrievalIndexOptions['recentPaths']): Promise<readonly string[] | undefined> {
+async function resolveRecentPaths(recent: BuildRetrievalIndexOptions['recentPaths']): Promise<readonly string[] | undefined> {
   if (typeof recent !== 'function') return recent;
   try {
     return await recent();
@@ -176,7 +176,7 @@ export async function buildRetrievalIndex(options: BuildRetrievalIndexOptions): 
   const maxFiles = options.maxFiles ?? MAX_INDEXED_FILES;
   const listedPaths = listed.map((entry) => entry.path);
   // Under the cap every file is kept, so none need ranking by relevance (six patterns per path, and a sort).
-  const ordered = listedPaths.length > maxFiles ? orderByRelevance(listedPaths, await recentPathsOf(options.recentPaths)) : listedPaths;
+  const ordered = listedPaths.length > maxFiles ? orderByRelevance(listedPaths, await resolveRecentPaths(options.recentPaths)) : listedPaths;
   const capped = ordered.slice(maxFiles).sort();
   // Indexed in path order whatever the order they were chosen in: the same files give the same index and cache entry.
   const chosen = ordered.slice(0, maxFiles).sort();
