@@ -29,7 +29,7 @@ export interface ServeStdioOptions {
  */
 export async function serveStdio(options: ServeStdioOptions): Promise<void> {
   // The registry's read tools need no approval here either: the safe set is derived, as in the agent.
-  const workspace = await openWorkspace({ cwd: options.cwd, env: options.env, safeTools: safeToolNames(), ...(options.configPath === undefined ? {} : { configPath: options.configPath }) });
+  const workspace = await openWorkspace({ cwd: options.cwd, env: options.env, safeTools: safeToolNames(), watchesListedFiles: true, ...(options.configPath === undefined ? {} : { configPath: options.configPath }) });
   for (const warning of workspace.config.warnings) options.log(`warning: ${warning}`);
   const gap = describeSandboxGap(await workspace.services.shell.status(), { isWorkspaceTrusted: workspace.config.isWorkspaceTrusted, isRequired: workspace.config.config.sandbox.mode === 'required' });
   if (gap !== null) options.log(`warning: ${gap}`);
@@ -48,4 +48,5 @@ export async function serveStdio(options: ServeStdioOptions): Promise<void> {
   options.log(`brass-agent MCP server ready (workspace ${workspace.root})`);
   await Promise.race([closed, endOfInput]);
   await server.close();
+  workspace.services.statMemo?.close();
 }

@@ -15,3 +15,5 @@ export { safeReadFiles } from './safe-read-files.js';
 export { syncDirectory } from './sync-directory.js';
 export { writeFileAtomic } from './write-file-atomic.js';
 export { MAX_WATCHED_DIRECTORIES, createDirectoryWatch } from './watch-directories.js';
+export { MAX_STAT_MEMO_DIRECTORIES, STAT_MEMO_TTL_MS, createWatchedStatMemo } from './watched-stat-memo.js';
+export type { ListedStamp, WatchedStatMemo } from './watched-stat-memo.js';

@@ -31,12 +31,17 @@ function isErrnoError(error: unknown): error is NodeJS.ErrnoException {
 }
 
 /** Lets the loop run one poll phase: a change event queued before this call is delivered before it resolves (see hasChanged). */
-function nextPoll(): Promise<void> {
+export function nextPoll(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
+/** Whether `directory` lies on a file system in LOCAL_FILE_SYSTEMS (statfs; throws its error). */
+export function isOnLocalFileSystem(directory: string): boolean {
+  return LOCAL_FILE_SYSTEMS.has(fs.statfsSync(directory).type >>> 0);
+}
+
 function assertLocal(directory: string): void {
-  if (!LOCAL_FILE_SYSTEMS.has(fs.statfsSync(directory).type >>> 0)) throw new UnwatchableError(`${directory}: not a local file system`);
+  if (!isOnLocalFileSystem(directory)) throw new UnwatchableError(`${directory}: not a local file system`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { systemClock, type ParallelService, type PermissionService, type SearchTextRequest, type Services } from '../../core/index.js';
-import { createNodeFileSystem } from '../file-system/index.js';
+import { createNodeFileSystem, createWatchedStatMemo, type WatchedStatMemo } from '../file-system/index.js';
 import { createSandboxedShell, type SandboxSettings, type SandboxedShell } from '../sandbox/index.js';
 import { createTextSearcher, listFiles, type TextSearcher } from '../search/index.js';
 import { sharedWorkerPool } from '../worker-pool/index.js';
@@ -44,8 +44,12 @@ export interface DeferredRipgrep {
   directory: () => Promise<string | null>;
 }
 
-/** The Node services, with the shell's sandbox reachable for status reports, and the process's worker threads. */
-export type NodeServices = Services & { shell: SandboxedShell; parallel: ParallelService };
+/**
+ * The Node services, with the shell's sandbox reachable for status reports,
+ * the process's worker threads, and the listings' stat memo of a long-lived
+ * process (null otherwise; close it when the process is done).
+ */
+export type NodeServices = Services & { shell: SandboxedShell; parallel: ParallelService; statMemo: WatchedStatMemo | null };
 
 /**
  * The Node services on one machine: safe file access, gitignore-aware
@@ -56,9 +60,17 @@ export type NodeServices = Services & { shell: SandboxedShell; parallel: Paralle
  * setting: sandbox on where it works, the workspace untrusted. The
  * permission service is the caller's: it carries the config's rules.
  * `ripgrep` may be a DeferredRipgrep: the engine is then chosen on the first
- * search.
+ * search. With `watchesListedFiles` (a long-lived process), listings with
+ * stats keep them in a WatchedStatMemo: an unchanged file is not stated again.
  */
-export function createNodeServices(options: { ripgrep: { path: string } | null | DeferredRipgrep; env: NodeJS.ProcessEnv; secretVariables?: readonly string[]; permission: PermissionService; sandbox?: NodeSandboxOptions }): NodeServices {
+export function createNodeServices(options: {
+  ripgrep: { path: string } | null | DeferredRipgrep;
+  env: NodeJS.ProcessEnv;
+  secretVariables?: readonly string[];
+  permission: PermissionService;
+  sandbox?: NodeSandboxOptions;
+  watchesListedFiles?: boolean;
+}): NodeServices {
   const sandbox = options.sandbox ?? { settings: DEFAULT_SANDBOX_SETTINGS, isWorkspaceTrusted: false, homeDir: os.homedir() };
   const shell = createSandboxedShell({
     baseEnv: options.env,
@@ -76,11 +88,13 @@ export function createNodeServices(options: { ripgrep: { path: string } | null |
     searcher ??= ripgrep !== null && 'find' in ripgrep ? ripgrep.find().then((found) => createTextSearcher({ ripgrep: found, launch })) : Promise.resolve(createTextSearcher({ ripgrep, launch }));
     return (await searcher).searchText(request);
   };
+  const statMemo = options.watchesListedFiles === true ? createWatchedStatMemo() : null;
   return {
-    fileSystem: createNodeFileSystem({ list: listFiles, searchText }),
+    fileSystem: createNodeFileSystem({ list: statMemo === null ? listFiles : (request) => listFiles(request, { statMemo }), searchText }),
     shell,
     permission: options.permission,
     clock: systemClock,
     parallel: sharedWorkerPool(),
+    statMemo,
   };
 }

@@ -49,6 +49,12 @@ export interface OpenWorkspaceOptions {
    * and a `sh -c` script would be "unknown" to the folder gate (it asks).
    */
   parsesShellCommands?: boolean;
+  /**
+   * A long-lived process (the MCP server): listings keep their file stats
+   * while the directories stay unchanged (see createWatchedStatMemo); close
+   * `services.statMemo` at the end. Default false.
+   */
+  watchesListedFiles?: boolean;
 }
 
 export interface ConfigFiles {
@@ -151,6 +157,7 @@ export async function openWorkspace(options: OpenWorkspaceOptions): Promise<Open
   const services = createNodeServices({
     ripgrep: isChoiceDeferred ? { find: async () => (await searchEngine()).ripgrep, directory: bundledRipgrepDirectory } : (await searchEngine()).ripgrep,
     env: options.env,
+    ...(options.watchesListedFiles === true ? { watchesListedFiles: true } : {}),
     // The model's key, whatever its variable is called, never reaches a command (issue 15, item 17).
     secretVariables,
     permission: createPermissionService({

@@ -9,6 +9,7 @@ import { createOverrideGlobs } from './override-globs.js';
 import { toFileAccessError } from './to-file-access-error.js';
 import { visitFiles } from './walk-files.js';
 import type { WalkFilesOptions } from './walk-files.js';
+import type { WatchedStatMemo } from '../file-system/watched-stat-memo.js';
 
 /** Entries a listing returns when the request sets no `maxEntries`. */
 export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
@@ -23,7 +24,10 @@ export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
  * `rg --sort path` order; past `maxEntries` the result is truncated.
  * With `withStats`, each regular file also carries its size and mtime
  * (lstat, taken as the walk reaches it; left out when the file vanished or
- * cannot be stated, or is no longer a regular file).
+ * cannot be stated, or is no longer a regular file). With a `statMemo` (a
+ * long-lived process's, see createWatchedStatMemo) a file whose directory
+ * saw no change since an earlier listing keeps the stamp it had then, and is
+ * not stated again.
  *
  * With `names`, only entries of those names are listed and the walk pays
  * for other files one set lookup each (see WalkFilesOptions.names): the
@@ -40,7 +44,7 @@ export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
  * @example
  * const { entries, truncated } = await listFiles({ path: '/repo/src', root: '/repo', recursive: true, isContained });
  */
-export async function listFiles(request: ListRequest): Promise<ListResult> {
+export async function listFiles(request: ListRequest, memo: { statMemo?: WatchedStatMemo } = {}): Promise<ListResult> {
   validateListFilter(request);
   const maxEntries = request.maxEntries ?? DEFAULT_MAX_LIST_ENTRIES;
   request.signal?.throwIfAborted();
@@ -52,6 +56,8 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
   const walkRoot = isPathInside(directory, root, false) ? root : directory;
 
   const withStats = request.withStats ?? false;
+  const statMemo = withStats ? (memo.statMemo ?? null) : null;
+  await statMemo?.startListing();
   const entries: ListEntry[] = [];
   let truncated = false;
   const options: WalkFilesOptions = {
@@ -73,7 +79,7 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
         truncated = true;
         return false;
       }
-      entries.push(withStats && kind === 'file' ? withStatsOf(entryPath, absolutePrefix + name) : { path: entryPath, kind });
+      entries.push(withStats && kind === 'file' ? withStatsOf(entryPath, absolutePrefix, name, statMemo) : { path: entryPath, kind });
       return true;
     });
   } catch (error) {
@@ -85,20 +91,28 @@ export async function listFiles(request: ListRequest): Promise<ListResult> {
 const NO_THROW_IF_MISSING = { throwIfNoEntry: false } as const;
 
 /**
- * A listed regular file with its size and mtime, or without them. Synchronous
- * like the walk itself (which slices its time, see visitFiles): on cached
- * metadata a sync lstat costs a fraction of a thread-pool round trip.
+ * A listed regular file with its size and mtime, or without them: the
+ * memo's stamp when it has one, else an lstat (remembered when the memo
+ * watches the directory, which it starts doing before the lstat, so no
+ * change after it goes unseen). Synchronous like the walk itself (which
+ * slices its time, see visitFiles): on cached metadata a sync lstat costs a
+ * fraction of a thread-pool round trip.
  */
-function withStatsOf(entryPath: string, absolutePath: string): ListEntry {
+function withStatsOf(entryPath: string, directory: string, name: string, memo: WatchedStatMemo | null): ListEntry {
+  const remembered = memo?.recall(directory, name);
+  if (remembered !== undefined) return { path: entryPath, kind: 'file', sizeBytes: remembered.sizeBytes, modifiedMs: remembered.modifiedMs };
+  const isWatched = memo?.watch(directory) ?? false;
   let stats: Stats | undefined;
   try {
-    stats = lstatSync(absolutePath, NO_THROW_IF_MISSING);
+    stats = lstatSync(directory + name, NO_THROW_IF_MISSING);
   } catch (error) {
     if (!isErrnoError(error)) throw error;
   }
   // Vanished, unreadable, or replaced by something else since the directory was read: the caller stats it itself if it must.
   if (stats === undefined || !stats.isFile()) return { path: entryPath, kind: 'file' };
-  return { path: entryPath, kind: 'file', sizeBytes: stats.size, modifiedMs: stats.mtimeMs };
+  const stamp = { sizeBytes: stats.size, modifiedMs: stats.mtimeMs };
+  if (isWatched) memo?.remember(directory, name, stamp);
+  return { path: entryPath, kind: 'file', ...stamp };
 }
 
 /** The real path of `requested`, which must be a directory. */
