@@ -7,7 +7,9 @@
  * git history of a few commits with a change in the working tree.
  *
  * Per tool (read_file, search_text, docs_map, discover_context without
- * running commands): 3 warm-up calls each (the tools in turn), then CALLS calls interleaved
+ * running commands): 3 warm-up calls each (the tools in turn), then N calls interleaved
+ * (default 200, and 50 for discover_context: a sub-millisecond median needs
+ * many samples to be stable)
  * (ours, baseline, ours, …); the median of each and their ratio. Then our
  * server's RSS after 10 calls, 1,000 and 2,000 (the growth from 1,000 to
  * 2,000 says whether it is flat once its caches are full, rather than a heap
@@ -30,7 +32,10 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const FILE_COUNT = option('--files', 5_000);
-const CALLS = option('--calls', 50);
+/** Calls timed per tool: `--calls N` for every tool, else 200 (50 for discover_context, which takes some 100 ms a call). */
+const CALLS_OPTION = args.includes('--calls') ? option('--calls', 0) : null;
+if (CALLS_OPTION !== null && !(Number.isSafeInteger(CALLS_OPTION) && CALLS_OPTION > 0)) throw new Error(`--calls: a positive whole number, not ${args[args.indexOf('--calls') + 1]}`);
+const callsFor = (tool: string): number => CALLS_OPTION ?? (tool === 'discover_context' ? 50 : 200);
 /** Another build of the CLI to measure (e.g. a copy of dist/ from before a change); default this checkout's, rebuilt when stale. */
 const OTHER_CLI = args.includes('--cli') ? path.resolve(args[args.indexOf('--cli') + 1]!) : null;
 const CLI = OTHER_CLI ?? CLI_PATH;
@@ -157,7 +162,7 @@ try {
     if ((RSS_SAMPLES as readonly number[]).includes(callsToOurs)) rssAt.set(callsToOurs, residentKib(ours.pid));
   };
 
-  console.log(`workspace: ${FILE_COUNT} source files, ${DOCS_PAGES} docs pages, 3 commits; ${CALLS} calls per tool after ${WARM_UP_CALLS} warm-up calls, interleaved\n`);
+  console.log(`workspace: ${FILE_COUNT} source files, ${DOCS_PAGES} docs pages, 3 commits; ${CALLS_OPTION === null ? '200 calls per tool (discover_context 50)' : `${CALLS_OPTION} calls per tool`} after ${WARM_UP_CALLS} warm-up calls, interleaved\n`);
   // The warm-up calls every tool in turn, so the RSS after 10 calls includes what each tool keeps.
   for (let round = 0; round < WARM_UP_CALLS; round += 1) {
     for (const tool of TOOLS) {
@@ -171,7 +176,7 @@ try {
   for (const tool of TOOLS.filter((candidate) => ONLY === null || candidate.name === ONLY)) {
     const oursMs: number[] = [];
     const baselineMs: number[] = [];
-    for (let round = 0; round < CALLS; round += 1) {
+    for (let round = 0; round < callsFor(tool.name); round += 1) {
       oursMs.push(await timed(() => callOurs(tool.name, tool.input(round))));
       baselineMs.push(await timed(() => baseline.call(tool.name, tool.input(round))));
     }
