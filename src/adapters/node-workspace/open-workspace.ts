@@ -50,9 +50,10 @@ export interface OpenWorkspaceOptions {
    */
   parsesShellCommands?: boolean;
   /**
-   * A long-lived process (the MCP server): listings keep their file stats
-   * while the directories stay unchanged (see createWatchedStatMemo); close
-   * `services.statMemo` at the end. Default false.
+   * A long-lived process (the MCP server, chat, serve, acp): listings keep their file stats
+   * while the directories stay unchanged (see createWatchedStatMemo); its
+   * watches never keep the process alive, and `services.statMemo.close()`
+   * ends them sooner. Default false.
    */
   watchesListedFiles?: boolean;
 }

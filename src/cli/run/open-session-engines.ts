@@ -47,6 +47,8 @@ export async function openSessionEngines(context: CommandContext, raw: Record<st
     env,
     ...(context.options.config ? { configPath: path.resolve(processCwd, context.options.config) } : {}),
     cliConfig: cliConfigOf(settingFlagsOf(raw)),
+    // A long-lived process: listings keep the stats of files whose directory is unchanged (see createWatchedStatMemo).
+    watchesListedFiles: true,
   });
   const config = workspace.config.config;
   const choice = openSessionStore(workspace, env);
