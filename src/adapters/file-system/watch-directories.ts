@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SKIP_DIRS, type DirectoryWatch, type WatchedPaths } from '../../core/index.js';
+import { isErrnoError } from './is-errno-error.js';
 
 /** Directories one watch covers at most; a larger set is not watched (each costs an inotify watch). */
 export const MAX_WATCHED_DIRECTORIES = 1_000;
@@ -25,10 +26,6 @@ const SKIPPED = new Set(DEFAULT_SKIP_DIRS);
 
 /** Why a set of paths cannot be watched reliably. */
 class UnwatchableError extends Error {}
-
-function isErrnoError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
-}
 
 /** Lets the loop run one poll phase: a change event queued before this call is delivered before it resolves (see hasChanged). */
 export function nextPoll(): Promise<void> {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { isErrnoError } from './is-errno-error.js';
 import { isOnLocalFileSystem, nextPoll } from './watch-directories.js';
 
 /** A listed regular file's size and mtime, as `fs.list` with `withStats` reports them. */
@@ -13,9 +13,8 @@ export interface ListedStamp {
  * stats, so that listing an unchanged tree again costs the directory reads
  * but not one lstat per file: each directory whose files it remembers is
  * watched (inotify, one watch per directory), and any event in it forgets
- * what it held about the entry named (a directory named is forgotten with
- * everything under it). See createWatchedStatMemo for when a stat is taken
- * afresh anyway.
+ * what it held about the entry named. See createWatchedStatMemo for when a
+ * stat is taken afresh anyway.
  */
 export interface WatchedStatMemo {
   /**
@@ -76,7 +75,7 @@ interface WatchedDirectory {
  * every event queued by then, before the listing recalls anything. Events
  * can still be lost (inotify drops them silently once its queue is full), so
  * each listing also checks each directory's own stats once: another
- * directory in its place is forgotten with its tree, and a changed ctime (an
+ * directory in its place (an ancestor renamed or replaced) is forgotten, and a changed ctime (an
  * entry added, removed or renamed) forgets the directory's stamps; what no
  * check sees (a lost event of a write in place) lasts STAT_MEMO_TTL_MS at most.
  */
@@ -85,35 +84,22 @@ export function createWatchedStatMemo(options: { now?: () => number; platform?: 
   const now = options.now ?? Date.now;
   const maxDirectories = Math.min(options.maxDirectories ?? MAX_STAT_MEMO_DIRECTORIES, quarterOfInotifyWatches());
   const watched = new Map<string, WatchedDirectory>();
-  /** Directories that cannot be watched (another filesystem, a failed watch): not tried again. */
+  /** Directories that cannot be watched (another file system, a failed watch): not tried again. */
   const unwatchable = new Set<string>();
   let isExhausted = false;
   let listing = 0;
   const counts = { recalled: 0, stated: 0 };
 
   const forget = (directory: string) => {
-    const entry = watched.get(directory);
-    if (entry === undefined) return;
-    entry.watcher.close();
+    watched.get(directory)?.watcher.close();
     watched.delete(directory);
   };
-  /** A directory named by an event may have been replaced: what lies under it is forgotten too. */
-  const forgetTree = (directory: string) => {
-    for (const key of [...watched.keys()]) if (key.startsWith(directory)) forget(key);
-    for (const key of [...unwatchable]) if (key.startsWith(directory)) unwatchable.delete(key);
-  };
+  // A directory under a renamed or replaced one needs no event of its own: its inode check at the next listing forgets it.
   const onEvent = (directory: string, entry: WatchedDirectory, name: string | null) => {
-    if (name === null) {
-      entry.stamps.clear();
-      return;
-    }
+    if (name === null) entry.stamps.clear();
     // The directory itself was moved or deleted.
-    if (name === '') {
-      forgetTree(directory);
-      return;
-    }
-    entry.stamps.delete(name);
-    forgetTree(`${directory}${name}${path.sep}`);
+    else if (name === '') forget(directory);
+    else entry.stamps.delete(name);
   };
 
   return {
@@ -127,7 +113,7 @@ export function createWatchedStatMemo(options: { now?: () => number; platform?: 
       if (entry !== undefined && entry.checkedIn !== listing) {
         entry.checkedIn = listing;
         const stats = directoryStatsOf(directory);
-        if (stats === null || stats.dev !== entry.device || stats.ino !== entry.inode) forgetTree(directory);
+        if (stats === null || stats.dev !== entry.device || stats.ino !== entry.inode) forget(directory);
         else if (stats.ctimeMs !== entry.changedMs) {
           entry.changedMs = stats.ctimeMs;
           entry.stamps.clear();
@@ -160,8 +146,9 @@ export function createWatchedStatMemo(options: { now?: () => number; platform?: 
         watched.set(directory, entry);
         return true;
       } catch (error) {
+        if (!isErrnoError(error)) throw error;
         // No inotify watches left: stop asking for more.
-        if ((error as NodeJS.ErrnoException).code === 'ENOSPC') isExhausted = true;
+        if (error.code === 'ENOSPC') isExhausted = true;
         else unwatchable.add(directory);
         return false;
       }

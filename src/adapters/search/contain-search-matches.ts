@@ -2,7 +2,7 @@ import path from 'node:path';
 import { FileAccessError } from '../../core/index.js';
 import type { SearchMatch } from '../../core/index.js';
 import { readRegularFileSync } from '../file-system/read-regular-file-sync.js';
-import { isErrnoError } from './is-errno-error.js';
+import { isErrnoError } from '../file-system/is-errno-error.js';
 import { insideRoot } from './is-inside-root.js';
 
 /**

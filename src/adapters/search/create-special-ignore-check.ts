@@ -3,7 +3,7 @@ import path from 'node:path';
 import { RACY_WINDOW_MS, type SearchTextRequest } from '../../core/index.js';
 import { createTimeSlicer } from './create-time-slicer.js';
 import { hasSpecialIgnoreFile } from './has-special-ignore-file.js';
-import { isErrnoError } from './is-errno-error.js';
+import { isErrnoError } from '../file-system/is-errno-error.js';
 import type { ResolvedSearch } from './resolve-search-request.js';
 
 /** Clean walks remembered (one per root and set of globs); the oldest is dropped first. */

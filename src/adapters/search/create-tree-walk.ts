@@ -6,7 +6,7 @@ import type { FileKind } from '../../core/index.js';
 import { fileKindOf } from '../file-system/assert-regular-file.js';
 import { createDirectoryIgnoreMatcher, loadIgnoreLevel } from './ignore-levels.js';
 import type { IgnoreLevel } from './ignore-levels.js';
-import { isErrnoError } from './is-errno-error.js';
+import { isErrnoError } from '../file-system/is-errno-error.js';
 import { createOverrideGlobs } from './override-globs.js';
 import type { OverrideGlobs } from './override-globs.js';
 import { comparePaths } from './path-order.js';

@@ -5,7 +5,7 @@ import { readRegularFileSync } from '../file-system/read-regular-file-sync.js';
 import { compileGitignoreRules, splitIgnoreFile } from './gitignore-rules.js';
 import type { GitignoreRules, RuleMatch } from './gitignore-rules.js';
 import { toGlobSubject } from './glob-to-regexp.js';
-import { isErrnoError } from './is-errno-error.js';
+import { isErrnoError } from '../file-system/is-errno-error.js';
 
 /** Ignore files larger than this are read only up to it (a hostile repository cannot exhaust memory). */
 export const MAX_IGNORE_FILE_BYTES = 4 * 1024 * 1024;

@@ -4,7 +4,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SKIP_DIRS, FileAccessError, OutsideWorkspaceError, isPathInside, validateListFilter } from '../../core/index.js';
 import type { ListEntry, ListRequest, ListResult } from '../../core/index.js';
-import { isErrnoError } from './is-errno-error.js';
+import { isErrnoError } from '../file-system/is-errno-error.js';
 import { createOverrideGlobs } from './override-globs.js';
 import { toFileAccessError } from './to-file-access-error.js';
 import { visitFiles } from './walk-files.js';
@@ -44,7 +44,7 @@ export const DEFAULT_MAX_LIST_ENTRIES = 5_000;
  * @example
  * const { entries, truncated } = await listFiles({ path: '/repo/src', root: '/repo', recursive: true, isContained });
  */
-export async function listFiles(request: ListRequest, memo: { statMemo?: WatchedStatMemo } = {}): Promise<ListResult> {
+export async function listFiles(request: ListRequest, { statMemo }: { statMemo?: WatchedStatMemo } = {}): Promise<ListResult> {
   validateListFilter(request);
   const maxEntries = request.maxEntries ?? DEFAULT_MAX_LIST_ENTRIES;
   request.signal?.throwIfAborted();
@@ -56,8 +56,8 @@ export async function listFiles(request: ListRequest, memo: { statMemo?: Watched
   const walkRoot = isPathInside(directory, root, false) ? root : directory;
 
   const withStats = request.withStats ?? false;
-  const statMemo = withStats ? (memo.statMemo ?? null) : null;
-  await statMemo?.startListing();
+  const memo = withStats ? (statMemo ?? null) : null;
+  await memo?.startListing();
   const entries: ListEntry[] = [];
   let truncated = false;
   const options: WalkFilesOptions = {
@@ -79,7 +79,7 @@ export async function listFiles(request: ListRequest, memo: { statMemo?: Watched
         truncated = true;
         return false;
       }
-      entries.push(withStats && kind === 'file' ? withStatsOf(entryPath, absolutePrefix, name, statMemo) : { path: entryPath, kind });
+      entries.push(withStats && kind === 'file' ? withStatsOf(entryPath, absolutePrefix, name, memo) : { path: entryPath, kind });
       return true;
     });
   } catch (error) {

@@ -5,7 +5,7 @@ import { createTimeSlicer } from './create-time-slicer.js';
 import { decodeSearchContent } from './decode-search-content.js';
 import { createContentMatcher, findMatchesInContent } from './find-matches-in-content.js';
 import type { ContentMatch, ContentMatcher } from './find-matches-in-content.js';
-import { isErrnoError } from './is-errno-error.js';
+import { isErrnoError } from '../file-system/is-errno-error.js';
 import { insideRoot } from './is-inside-root.js';
 import { readRegularFileSync } from '../file-system/read-regular-file-sync.js';
 import { resolveSearchRequest } from './resolve-search-request.js';

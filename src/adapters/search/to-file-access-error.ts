@@ -1,6 +1,6 @@
 import { FileAccessError } from '../../core/index.js';
 import type { FileAccessReason } from '../../core/index.js';
-import { isErrnoError } from './is-errno-error.js';
+import { isErrnoError } from '../file-system/is-errno-error.js';
 
 const REASON_BY_CODE: Readonly<Record<string, FileAccessReason>> = {
   ENOENT: 'not-found',

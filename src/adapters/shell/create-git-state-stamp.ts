@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { RACY_WINDOW_MS } from '../../core/index.js';
-import { isErrnoError } from '../search/is-errno-error.js';
+import { isErrnoError } from '../file-system/is-errno-error.js';
 
 // A stamp within RACY_WINDOW_MS of now may hide a change made in the same tick of the file system's clock: no stamp then.
 /** Config files larger than this are not read for `include`: no stamp. */
