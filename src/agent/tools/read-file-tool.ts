@@ -109,9 +109,10 @@ function present(
   if (offset !== undefined && offset > slice.total) return failure(`${words.start}: ${offset} is past the end of ${path} (${slice.total} lines)`, 'invalid-input', [path]);
   const lines = slice.text.split('\n');
   // Keep whole lines within the byte cap, so the model can continue at the next line.
-  let kept = 0;
+  // Most slices fit whole: their lines with a newline each take the text's bytes plus one.
+  let kept = utf8ByteLength(slice.text) + 1 <= MAX_TOOL_RESULT_BYTES ? lines.length : 0;
   let bytes = 0;
-  for (const line of lines) {
+  for (const line of kept === 0 ? lines : []) {
     const size = utf8ByteLength(line) + 1;
     if (kept > 0 && bytes + size > MAX_TOOL_RESULT_BYTES) break;
     bytes += size;

@@ -149,17 +149,14 @@ export function readPagePositions(title: string, blocks: readonly MarkdownBlock[
 
 /** How many of the query's neighbouring concept pairs (i, i+1) appear as neighbouring positions. */
 export function countBigrams(positions: ConceptPositions, conceptCount: number): number {
+  if (conceptCount < 2) return 0;
   const masks = positions.any;
+  // Bit c of `masks[i] & (masks[i + 1] >>> 1)`: word i matches concept c and the next word concept c + 1. One pass over the words.
+  const wanted = (1 << (conceptCount - 1)) - 1;
+  let pairs = 0;
+  for (let index = 0; index + 1 < masks.length && pairs !== wanted; index += 1) pairs |= masks[index]! & (masks[index + 1]! >>> 1) & wanted;
   let found = 0;
-  for (let concept = 0; concept + 1 < conceptCount; concept += 1) {
-    const [left, right] = [1 << concept, 1 << (concept + 1)];
-    for (let index = 0; index + 1 < masks.length; index += 1) {
-      if ((masks[index]! & left) !== 0 && (masks[index + 1]! & right) !== 0) {
-        found += 1;
-        break;
-      }
-    }
-  }
+  for (let rest = pairs; rest !== 0; rest &= rest - 1) found += 1;
   return found;
 }
 

@@ -87,7 +87,9 @@ export function searchDocsIndex(input: SearchDocsIndexInput): DocsSearchHit[] {
     const boost = blocks === null || positions === null ? 1 : proximityBoostOf(concepts.length, blocks, positions);
     const focusBoost = bestFocus > 0 ? 1 + (SECTION_FOCUS_WEIGHT * focus[position]!) / bestFocus : 1;
     const slash = meta.target.lastIndexOf('/');
-    return { ...ranked, blocks, positions, score: ranked.score * boost * focusBoost, directory: slash === -1 ? '' : meta.target.slice(0, slash), titleKey: meta.title.toLowerCase() };
+    // The fields by name, not `...ranked`: V8 copied the spread through a slow path (some 30 µs of a warm MCP docs_map call).
+    const score = ranked.score * boost * focusBoost;
+    return { page: ranked.page, match: ranked.match, blocks, positions, score, directory: slash === -1 ? '' : meta.target.slice(0, slash), titleKey: meta.title.toLowerCase() };
   });
   candidates.sort((left, right) => right.score - left.score || left.page - right.page);
   return diversify(candidates, limit).map((candidate) => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeToken, rawTokens } from './analyze-token.js';
 import { conceptPositionsOfText } from './concept-positions.js';
@@ -27,6 +28,19 @@ describe('createTermPrefilter', () => {
     const mayHold = createTermPrefilter(analyzeToken('proxy').all);
     expect(mayHold('configure the dev server')).toBe(false);
     expect(mayHold('Configure the PROXY')).toBe(true);
+    expect(mayHold('Proxy')).toBe(true);
+    expect(mayHold('Configure')).toBe(false);
+  });
+
+  it('tests a plain word by its first letters, as a lowercased prefix of it, whatever its case', () => {
+    const letters = fc.stringMatching(/^[A-Za-z][a-z]{0,8}$/);
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z0-9]{1,6}$/), { minLength: 1, maxLength: 5 }), letters, (terms, word) => {
+        const keys = terms.map((term) => term.slice(0, Math.min(3, term.length - (term.endsWith('i') ? 1 : 0))));
+        const byPrefix = !keys.includes('') && keys.some((key) => word.toLowerCase().startsWith(key));
+        expect(createTermPrefilter(terms)(word)).toBe(keys.includes('') || byPrefix);
+      }),
+    );
   });
 });
 

@@ -26,14 +26,27 @@ export function createTermPrefilter(terms: Iterable<string>): (text: string) => 
     keys.add(name.slice(0, length));
   }
   const keyList = [...keys];
+  const letterKeys = new Set<number>();
+  for (const key of keys) if (/^[a-z]+$/.test(key)) letterKeys.add(packLetters(key, key.length));
   return (text) => {
-    const lower = text.toLowerCase();
     // One plain word yields one stem, which starts as the word does: its key can only be a prefix (a few set lookups, not a scan).
-    if (lower.length <= MAX_SIMPLE_WORD_CHARS && SIMPLE_WORD.test(text)) {
-      for (let length = 1; length <= MIN_KEPT_CHARS && length <= lower.length; length += 1) if (keys.has(lower.slice(0, length))) return true;
+    if (text.length <= MAX_SIMPLE_WORD_CHARS && SIMPLE_WORD.test(text)) {
+      for (let length = 1; length <= MIN_KEPT_CHARS && length <= text.length; length += 1) if (letterKeys.has(packLetters(text, length))) return true;
       return false;
     }
+    const lower = text.toLowerCase();
     for (const key of keyList) if (lower.includes(key)) return true;
     return false;
   };
+}
+
+/**
+ * The first `length` (at most MIN_KEPT_CHARS) ASCII letters of `word` as one number, lowercased:
+ * base 32 with a = 1, so prefixes of different lengths never collide. Numbers, not slices, because
+ * this runs for every word of every candidate page of a search.
+ */
+function packLetters(word: string, length: number): number {
+  let packed = 0;
+  for (let index = 0; index < length; index += 1) packed = packed * 32 + ((word.charCodeAt(index) | 0x20) - 96);
+  return packed;
 }

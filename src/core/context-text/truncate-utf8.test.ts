@@ -14,11 +14,16 @@ describe('truncateUtf8', () => {
     ['a😀b', 5, 'a😀'],
     ['', 0, ''],
     ['x', 0, ''],
+    ['a\uD800b', 3, 'a'],
+    ['a\uD800b', 4, 'a\uD800'],
+    ['\uDC00\uD83D', 3, '\uDC00'],
+    ['\uD83D\uDE00', 3, ''],
   ];
   it.each(cases)('cuts %j to %d bytes on a character boundary', (text, maxBytes, expected) => {
     const cut = truncateUtf8(text, maxBytes);
     expect(cut.text).toBe(expected);
     expect(cut.bytes).toBe(Buffer.byteLength(expected, 'utf8'));
+    expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
     expect(cut.truncated).toBe(expected !== text);
   });
 
@@ -31,6 +36,20 @@ describe('truncateUtf8', () => {
         expect(Buffer.byteLength(cut.text, 'utf8')).toBe(cut.bytes);
         expect(Buffer.from(cut.text, 'utf8').toString('utf8')).toBe(cut.text);
         expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
+      }),
+    );
+  });
+
+  it('counts and cuts texts with lone surrogates as Node encodes them (U+FFFD)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.nat(200), (text, maxBytes) => {
+        const cut = truncateUtf8(text, maxBytes);
+        expect(text.startsWith(cut.text)).toBe(true);
+        expect(cut.bytes).toBeLessThanOrEqual(maxBytes);
+        expect(Buffer.byteLength(cut.text, 'utf8')).toBe(cut.bytes);
+        expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
+        // Nothing that fits is dropped: the next character would exceed the budget.
+        if (cut.truncated) expect(Buffer.byteLength(text.slice(0, cut.text.length + (text.codePointAt(cut.text.length)! > 0xffff ? 2 : 1)), 'utf8')).toBeGreaterThan(maxBytes);
       }),
     );
   });

@@ -64,7 +64,8 @@ function matchBody(text: string, start: number, format: CompiledFormat): number 
     lineBreaks += 1;
     position = next;
   }
-  format.knownRun = { start, end: runEnd === -1 ? position : runEnd };
+  format.knownRun.start = start;
+  format.knownRun.end = runEnd === -1 ? position : runEnd;
   if (bodyLength < format.minLength || bodyLength > format.maxLength) return -1;
   const body = lineBreaks === 0 ? text.slice(start, position) : text.slice(start, position).replace(/\s+/g, '');
   if (isFillerBody(body)) return -1;
@@ -79,18 +80,23 @@ function matchBody(text: string, start: number, format: CompiledFormat): number 
  */
 export function createTokenFormatDetector(formats: readonly TokenFormat[] = TOKEN_FORMATS): SecretDetector {
   const byPrefixLength = formats.map(compileFormat).sort((left, right) => right.prefix.length - left.prefix.length);
+  // Reset in place and one expression for every call (find is synchronous): this runs on every text shown or stored.
   const resetKnownRuns = () => {
-    for (const format of byPrefixLength) format.knownRun = { start: 0, end: 0 };
+    for (const format of byPrefixLength) {
+      format.knownRun.start = 0;
+      format.knownRun.end = 0;
+    }
   };
   const prefixes = [...new Set(byPrefixLength.map((format) => format.prefix))];
   // The alternation tries longer prefixes first, so a match is the longest prefix there; the formats to
   // try are that prefix's and those of its shorter prefixes (`sk-ant-`, then `sk-`).
   const formatsByMatch = new Map(prefixes.map((prefix) => [prefix, byPrefixLength.filter((format) => prefix.startsWith(format.prefix))]));
   const source = prefixes.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  const candidates = new RegExp(source, 'g');
   return {
     find(text: string, found: SecretSpan[]): void {
       resetKnownRuns();
-      const candidates = new RegExp(source, 'g');
+      candidates.lastIndex = 0;
       for (let match = candidates.exec(text); match !== null; match = candidates.exec(text)) {
         const start = match.index;
         candidates.lastIndex = start + 1;
