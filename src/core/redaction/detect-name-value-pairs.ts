@@ -20,11 +20,20 @@ export function createNameValuePairDetector(): SecretDetector {
   return {
     find(text: string, found: SecretSpan[]): void {
       const candidates = /\bvalue\b/g;
+      // The next `name` at or after the current window: code says `value` far more often than it pairs it with a
+      // `name` entry, and one forward search (kept between candidates, so the scan stays linear) rules those out.
+      let nextName = -1;
       for (let match = candidates.exec(text); match !== null; match = candidates.exec(text)) {
+        const keyStart = text.charCodeAt(match.index - 1) === 34 || text.charCodeAt(match.index - 1) === 39 ? match.index - 1 : match.index;
+        const windowStart = Math.max(0, keyStart - MAX_PAIR_GAP_CHARS);
+        if (nextName !== Number.POSITIVE_INFINITY && nextName < windowStart) {
+          const found = text.indexOf('name', windowStart);
+          nextName = found === -1 ? Number.POSITIVE_INFINITY : found;
+        }
+        if (!(nextName < keyStart)) continue;
         const assignment = parseAssignment(text, match.index, match.index + match[0].length);
         if (assignment === undefined) continue;
-        const keyStart = text.charCodeAt(match.index - 1) === 34 || text.charCodeAt(match.index - 1) === 39 ? match.index - 1 : match.index;
-        const entry = NAME_ENTRY.exec(text.slice(Math.max(0, keyStart - MAX_PAIR_GAP_CHARS), keyStart));
+        const entry = NAME_ENTRY.exec(text.slice(windowStart, keyStart));
         const name = entry?.[1];
         if (name === undefined) continue;
         const nameClass = classifySecretName(name);

@@ -20,6 +20,16 @@ describe('name/value pairs', () => {
       expect(redact(text)).toBe(text);
     },
   );
+
+  it('finds the pairs among many unpaired values, and no name further back than the pair gap', () => {
+    const code = Array.from({ length: 40 }, (_unused, index) => `const value${index} = read(value); // value: ${index}`).join('\n');
+    const pair = '  - name: DB_PASSWORD\n    value: "S3cure-Pa55"';
+    const text = `name: here\n${code}\n${pair}\n${code}\n${pair}\n${code}`;
+    expect(redact(text)).toBe(text.replaceAll('"S3cure-Pa55"', '"[REDACTED:password]"'));
+    // A `name` entry more than 200 characters before the value does not pair with it.
+    const far = `name: DB_PASSWORD\n${'x'.repeat(220)}\nvalue: "S3cure-Pa55"`;
+    expect(redact(far)).toBe(far);
+  });
 });
 
 describe('PEM private keys', () => {
