@@ -89,6 +89,31 @@ describe('write_file and read_file', () => {
     expect((await call(session, 'read_file', { path: 'a.txt', offset: 11 })).content).toBe('offset: 11 is past the end of a.txt (10 lines)');
     expect((await call(session, 'read_file', { path: 'missing.txt' }))).toMatchObject({ ok: false, code: 'not-found' });
   });
+
+  it('read_file keeps whole lines within 64 KiB, and a file that fits whole as it is', async () => {
+    // 1,999 lines of 39 bytes (37 characters: € takes 3 bytes in UTF-8) and a newline: 79,960 bytes, over the cap.
+    const line = (index: number) => `€ line ${String(index).padStart(5, '0')} ${'x'.repeat(24)}`;
+    const big = Array.from({ length: 1_999 }, (_, index) => line(index + 1)).join('\n');
+    // Exactly the cap with its final newline, and one byte more.
+    const fits = `${'y'.repeat(64 * 1024 - 1)}\n`;
+    await using workspace = await createTempWorkspace({ files: { 'big.txt': `${big}\n`, 'fits.txt': fits, 'over.txt': `${'y'.repeat(64 * 1024)}\nz\n` } });
+    const kit = await createAgentTestKit({ root: workspace.root, script: [] });
+    const session = await kit.session();
+    const result = await call(session, 'read_file', { path: 'big.txt' });
+    // Header and lines together within the cap, no line cut: the next call starts where this one stopped.
+    expect(Buffer.byteLength(result.content)).toBeLessThanOrEqual(64 * 1024);
+    expect(result.content).not.toContain('output cut');
+    const [header, ...body] = result.content.split('\n');
+    const kept = body.length;
+    expect(kept).toBeGreaterThan(1_600);
+    expect(header).toBe(`big.txt (lines 1-${kept} of 1999; call again with offset ${kept + 1} for more)`);
+    expect(body).toEqual(Array.from({ length: kept }, (_, index) => line(index + 1)));
+    const next = await call(session, 'read_file', { path: 'big.txt', offset: kept + 1 });
+    expect(next.content.split('\n').slice(1)).toEqual(Array.from({ length: 1_999 - kept }, (_, index) => line(kept + index + 1)));
+    expect((await call(session, 'read_file', { path: 'fits.txt' })).content).toBe(fits);
+    // A first line over the cap on its own is still returned (the central cap cuts it); the next line waits.
+    expect((await call(session, 'read_file', { path: 'over.txt' })).content.split('\n')[0]).toBe('over.txt (lines 1-1 of 2; call again with offset 2 for more)');
+  });
 });
 
 describe('list_dir and search_text', () => {

@@ -108,15 +108,21 @@ function present(
   const slice = sliceLines(content, offset, (offset ?? 1) + limit - 1);
   if (offset !== undefined && offset > slice.total) return failure(`${words.start}: ${offset} is past the end of ${path} (${slice.total} lines)`, 'invalid-input', [path]);
   const lines = slice.text.split('\n');
-  // Keep whole lines within the byte cap, so the model can continue at the next line.
-  // Most slices fit whole: their lines with a newline each take the text's bytes plus one.
-  let kept = utf8ByteLength(slice.text) + 1 <= MAX_TOOL_RESULT_BYTES ? lines.length : 0;
-  let bytes = 0;
-  for (const line of kept === 0 ? lines : []) {
-    const size = utf8ByteLength(line) + 1;
-    if (kept > 0 && bytes + size > MAX_TOOL_RESULT_BYTES) break;
-    bytes += size;
-    kept += 1;
+  // Keep whole lines within the byte cap, header included, so the model can continue at the next line. The header
+  // depends on the lines kept: the longest it can be (every number as large as the line count) is reserved.
+  const longestHeader = `${path} (${[`lines ${slice.first}-${slice.total} of ${slice.total}`, ...notes, `call again with ${words.start} ${slice.total} for more`].join('; ')})\n`;
+  const budget = MAX_TOOL_RESULT_BYTES - utf8ByteLength(longestHeader);
+  const isPlainWhole = slice.first === 1 && slice.last === slice.total && notes.length === 0;
+  // Most slices fit whole: their lines with a newline each take the text's bytes plus one (a whole file has no header).
+  let kept = utf8ByteLength(slice.text) + 1 <= (isPlainWhole ? MAX_TOOL_RESULT_BYTES : budget) ? lines.length : 0;
+  if (kept === 0) {
+    let bytes = 0;
+    for (const line of lines) {
+      const size = utf8ByteLength(line) + 1;
+      if (kept > 0 && bytes + size > budget) break;
+      bytes += size;
+      kept += 1;
+    }
   }
   const last = slice.first + kept - 1;
   const isPartial = slice.first > 1 || last < slice.total;
