@@ -98,6 +98,19 @@ async function readFile(input: z.output<typeof compatSchema>, context: ReadToolC
   return present(context.redact(file.content), { path: file.path, ...range, notes, isWhole: disclosure.contentPaths !== undefined });
 }
 
+/** How many of the first `lines` fit in `budget` bytes with a newline each; at least one (the central cap cuts a line too long alone). */
+function wholeLinesWithin(lines: readonly string[], budget: number): number {
+  let kept = 0;
+  let bytes = 0;
+  for (const line of lines) {
+    const size = utf8ByteLength(line) + 1;
+    if (kept > 0 && bytes + size > budget) break;
+    bytes += size;
+    kept += 1;
+  }
+  return kept;
+}
+
 /** The result text: a header when anything is not plain, then the lines that fit. */
 function present(
   content: string,
@@ -108,21 +121,16 @@ function present(
   const slice = sliceLines(content, offset, (offset ?? 1) + limit - 1);
   if (offset !== undefined && offset > slice.total) return failure(`${words.start}: ${offset} is past the end of ${path} (${slice.total} lines)`, 'invalid-input', [path]);
   const lines = slice.text.split('\n');
-  // Keep whole lines within the byte cap, header included, so the model can continue at the next line. The header
-  // depends on the lines kept: the longest it can be (every number as large as the line count) is reserved.
-  const longestHeader = `${path} (${[`lines ${slice.first}-${slice.total} of ${slice.total}`, ...notes, `call again with ${words.start} ${slice.total} for more`].join('; ')})\n`;
-  const budget = MAX_TOOL_RESULT_BYTES - utf8ByteLength(longestHeader);
+  // Keep whole lines within the byte cap, header included, so the model can continue at the next line.
+  // Most slices fit whole: their lines with a newline each take the text's bytes plus one (a plain whole file has no header).
+  const textBytes = utf8ByteLength(slice.text) + 1;
   const isPlainWhole = slice.first === 1 && slice.last === slice.total && notes.length === 0;
-  // Most slices fit whole: their lines with a newline each take the text's bytes plus one (a whole file has no header).
-  let kept = utf8ByteLength(slice.text) + 1 <= (isPlainWhole ? MAX_TOOL_RESULT_BYTES : budget) ? lines.length : 0;
-  if (kept === 0) {
-    let bytes = 0;
-    for (const line of lines) {
-      const size = utf8ByteLength(line) + 1;
-      if (kept > 0 && bytes + size > budget) break;
-      bytes += size;
-      kept += 1;
-    }
+  let kept = lines.length;
+  if (!(isPlainWhole && textBytes <= MAX_TOOL_RESULT_BYTES)) {
+    // The header depends on the lines kept: the longest it can be (every number as large as the line count) is reserved.
+    const longestHeader = `${path} (${[`lines ${slice.first}-${slice.total} of ${slice.total}`, ...notes, `call again with ${words.start} ${slice.total} for more`].join('; ')})\n`;
+    const budget = MAX_TOOL_RESULT_BYTES - utf8ByteLength(longestHeader);
+    if (textBytes > budget) kept = wholeLinesWithin(lines, budget);
   }
   const last = slice.first + kept - 1;
   const isPartial = slice.first > 1 || last < slice.total;

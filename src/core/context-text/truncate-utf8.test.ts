@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { truncateUtf8, utf8ByteLength } from './truncate-utf8.js';
+import { type Utf8Truncation, truncateUtf8, utf8ByteLength } from './truncate-utf8.js';
 
 describe('truncateUtf8', () => {
   const cases: [text: string, maxBytes: number, expected: string][] = [
@@ -30,27 +30,24 @@ describe('truncateUtf8', () => {
   it('always returns a prefix within the budget that encodes cleanly', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.nat(200), (text, maxBytes) => {
-        const cut = truncateUtf8(text, maxBytes);
-        expect(text.startsWith(cut.text)).toBe(true);
-        expect(cut.bytes).toBeLessThanOrEqual(maxBytes);
-        expect(Buffer.byteLength(cut.text, 'utf8')).toBe(cut.bytes);
+        const cut = expectLongestPrefixWithin(text, maxBytes);
         expect(Buffer.from(cut.text, 'utf8').toString('utf8')).toBe(cut.text);
-        expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
       }),
     );
   });
 
   it('counts and cuts texts with lone surrogates as Node encodes them (U+FFFD)', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.nat(200), (text, maxBytes) => {
-        const cut = truncateUtf8(text, maxBytes);
-        expect(text.startsWith(cut.text)).toBe(true);
-        expect(cut.bytes).toBeLessThanOrEqual(maxBytes);
-        expect(Buffer.byteLength(cut.text, 'utf8')).toBe(cut.bytes);
-        expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
-        // Nothing that fits is dropped: the next character would exceed the budget.
-        if (cut.truncated) expect(Buffer.byteLength(text.slice(0, cut.text.length + (text.codePointAt(cut.text.length)! > 0xffff ? 2 : 1)), 'utf8')).toBeGreaterThan(maxBytes);
-      }),
-    );
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.nat(200), (text, maxBytes) => void expectLongestPrefixWithin(text, maxBytes)));
   });
 });
+
+/** The cut is a prefix of `text` within `maxBytes` as Node counts UTF-8, and drops nothing that fits: the next character would exceed it. */
+function expectLongestPrefixWithin(text: string, maxBytes: number): Utf8Truncation {
+  const cut = truncateUtf8(text, maxBytes);
+  expect(text.startsWith(cut.text)).toBe(true);
+  expect(cut.bytes).toBeLessThanOrEqual(maxBytes);
+  expect(Buffer.byteLength(cut.text, 'utf8')).toBe(cut.bytes);
+  expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
+  if (cut.truncated) expect(Buffer.byteLength(text.slice(0, cut.text.length + (text.codePointAt(cut.text.length)! > 0xffff ? 2 : 1)), 'utf8')).toBeGreaterThan(maxBytes);
+  return cut;
+}
