@@ -18,6 +18,7 @@ import { createTempWorkspace, type TempWorkspace } from './support/temp-workspac
 
 const RESOLVED_PREFIX = 'resolved-module ';
 const SPAWNED_PREFIX = 'spawned-process ';
+const BUILTINS_PREFIX = 'loaded-builtins ';
 const ROOT = path.resolve(path.dirname(CLI_PATH), '..', '..');
 
 async function writeHooks(workspace: TempWorkspace): Promise<string> {
@@ -36,6 +37,8 @@ async function writeHooks(workspace: TempWorkspace): Promise<string> {
     `import { register } from 'node:module';
 import { ChildProcess } from 'node:child_process';
 register(${JSON.stringify(pathToFileURL(hook).href)});
+// The bundle requires Node's built-ins (scripts/bundle-cli.ts), which no resolve hook sees: Node's own list says what loaded.
+process.on('exit', () => process.stderr.write(${JSON.stringify(BUILTINS_PREFIX)} + JSON.stringify(process.moduleLoadList) + '\\n'));
 const spawn = ChildProcess.prototype.spawn;
 ChildProcess.prototype.spawn = function (options) {
   process.stderr.write(${JSON.stringify(SPAWNED_PREFIX)} + JSON.stringify(options.args) + '\\n');
@@ -56,7 +59,9 @@ function modulesIn(bundleFile: string): string[] {
   const mapFile = `${bundleFile}.map`;
   if (!fs.existsSync(mapFile)) return [moduleName(bundleFile)];
   const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] };
-  return map.sources.map((source) => moduleName(path.resolve(path.dirname(mapFile), source)));
+  // A required built-in (see requiredBuiltins in scripts/bundle-cli.ts) is no module of ours: StartupTrace.builtins has it.
+  const sources = map.sources.filter((source) => !source.startsWith('required-builtin:'));
+  return sources.map((source) => moduleName(path.resolve(path.dirname(mapFile), source)));
 }
 
 interface StartupTrace {
@@ -65,13 +70,29 @@ interface StartupTrace {
   modules: string[];
   /** The argv of each process started, without the program's own name. */
   processes: string[][];
-  /** Node's built-in modules imported (`node:crypto`, ...). */
+  /** Node's public built-in modules loaded, imported or required (`node:crypto`, ...). */
   builtins: string[];
+}
+
+/** Public built-ins in a list of Node's loaded modules (`process.moduleLoadList`, one `NativeModule name` per module). */
+function publicBuiltinsIn(stderr: string): string[] {
+  const loadList = stderr.split('\n').find((line) => line.startsWith(BUILTINS_PREFIX));
+  if (loadList === undefined) throw new Error(`the child did not report its built-in modules: ${stderr.slice(0, 500)}`);
+  return (JSON.parse(loadList.slice(BUILTINS_PREFIX.length)) as string[])
+    .filter((entry) => entry.startsWith('NativeModule ') && !entry.startsWith('NativeModule internal/'))
+    .map((entry) => `node:${entry.slice('NativeModule '.length)}`);
+}
+
+/** The built-ins the hooks themselves load (the hooks thread needs node:worker_threads): no command's doing. */
+async function harnessBuiltins(registerPath: string): Promise<Set<string>> {
+  const { stderr } = await promisify(execFile)(process.execPath, ['--import', pathToFileURL(registerPath).href, '--input-type=module', '-e', '']);
+  return new Set(publicBuiltinsIn(stderr));
 }
 
 /** Runs the built CLI with the hooks and returns its exit code, the modules it loaded and the processes it started. */
 async function traceStartup(registerPath: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<StartupTrace> {
   const run = promisify(execFile);
+  const ofHarness = await harnessBuiltins(registerPath);
   let code = 0;
   let stderr: string;
   try {
@@ -85,7 +106,9 @@ async function traceStartup(registerPath: string, args: readonly string[], cwd: 
   const files = new Set(lines.filter((line) => line.startsWith(RESOLVED_PREFIX) && line.includes('file:')).map((line) => new URL(line.slice(RESOLVED_PREFIX.length)).pathname));
   const modules = [...new Set([...files].flatMap((file) => modulesIn(file)))];
   const processes = lines.filter((line) => line.startsWith(SPAWNED_PREFIX)).map((line) => (JSON.parse(line.slice(SPAWNED_PREFIX.length)) as string[]).slice(1));
-  const builtins = [...new Set(lines.filter((line) => line.startsWith(`${RESOLVED_PREFIX}node:`)).map((line) => line.slice(RESOLVED_PREFIX.length)))];
+  // node:fs is Node's own at start-up too: a command's use of it shows as the import the resolve hook saw.
+  const imported = lines.filter((line) => line.startsWith(`${RESOLVED_PREFIX}node:`)).map((line) => line.slice(RESOLVED_PREFIX.length));
+  const builtins = [...new Set([...imported, ...publicBuiltinsIn(stderr).filter((name) => !ofHarness.has(name))])];
   return { code, modules, processes, builtins };
 }
 
@@ -154,6 +177,11 @@ describe('brass-agent start-up', () => {
     expect(pageReader(warm.modules)).toEqual([]);
     // Nor zod: without a config file the defaults need no schema, and a site without _category_ files needs no category schema.
     expect(warm.modules.filter((module) => module.startsWith('node_modules/zod/') || module === 'src/context/docs/category-schema.ts')).toEqual([]);
+    // Nor the shell path extraction (no command runs), nor the crypto module (the cache key needs no digest).
+    expect(warm.modules).not.toContain('src/core/path-scope/extract-command-paths.ts');
+    expect(warm.modules).not.toContain('src/core/path-scope/walk-statement.ts');
+    expect(warm.builtins).toContain('node:os');
+    expect(warm.builtins).not.toContain('node:crypto');
   });
 
   // Issue 21: each of these costs a command that does not use it 1-5 ms of CPU to load.
@@ -165,7 +193,8 @@ describe('brass-agent start-up', () => {
     await using workspace = await createTempWorkspace({ files: { 'a.txt': 'hello\n', 'AGENTS.md': '# Conventions\n' } });
     const { code, builtins, modules } = await traceStartup(await writeHooks(workspace), args, workspace.root);
     expect(code).toBe(0);
-    expect(builtins).toContain('node:fs');
+    // The workspace probe asks for the home directory: proof the list sees what the CLI requires.
+    expect(builtins).toContain('node:os');
     expect(builtins.filter((name) => ['node:crypto', 'node:worker_threads', 'node:v8'].includes(name))).toEqual([]);
     expect(modules).toContain('src/adapters/node-workspace/open-workspace.ts');
     expect(modules.filter((module) => module.startsWith('node_modules/@vscode/ripgrep'))).toEqual([]);

@@ -141,9 +141,9 @@ export type { EnvironmentVariables } from './redaction/detect-environment-values
 export { TOKEN_FORMATS } from './redaction/token-formats.js';
 export type { TokenFormat } from './redaction/token-formats.js';
 
-export { extractArgvPaths, extractScriptPaths } from './path-scope/extract-command-paths.js';
+// The shell path extraction itself is imported by file (prepare-action loads it with the first command): re-exported here,
+// it would ride along with every import of this barrel in the bundled CLI (issue 20).
 export type { ExtractionContext } from './path-scope/extract-command-paths.js';
-export { MAX_PATH_MENTIONS } from './path-scope/extraction-collector.js';
 export type { CommandPathExtraction, PathMention } from './path-scope/extraction-collector.js';
 export { findOutOfScopePaths } from './path-scope/find-out-of-scope-paths.js';
 export type { OutOfScopePath } from './path-scope/find-out-of-scope-paths.js';

@@ -6,7 +6,7 @@ import { createTempWorkspace, type TempWorkspace } from '../../../test/support/t
 import { createDocsMap } from './create-docs-map.js';
 import { createFileDocsCache } from '../../adapters/docs-cache/index.js';
 import type { DocsIndexCache } from './docs-index-cache.js';
-import { STALE_ENTRY_MIN_AGE_MS } from './docs-index-cache-io.js';
+import { STALE_ENTRY_MIN_AGE_MS, cacheSlotOf } from './docs-index-cache-io.js';
 import { DOCS_INDEX_FORMAT_VERSION, isStaleDocsIndexEntry } from './encode-docs-index.js';
 
 /** An in-memory cache that records every call. */
@@ -160,6 +160,33 @@ describe('the docs index cache', () => {
     expect(names).not.toContain(`${'b'.repeat(32)}.bin`);
     expect(names).toContain(`${'c'.repeat(32)}.bin`);
     expect(names).toHaveLength(3); // the other program's entry, the recent old-version one and the one just written
+  });
+
+  it('names one slot per workspace and docs setup, and never serves an entry to another workspace that shares its slot', async () => {
+    const key = { root: '/work/a', dirs: ['docs'], files: [], maxPageBytes: 1000 };
+    expect(cacheSlotOf(key)).toMatch(/^[0-9a-f]{16}$/);
+    expect(cacheSlotOf({ ...key })).toBe(cacheSlotOf(key));
+    const others = [{ ...key, root: '/work/b' }, { ...key, dirs: ['guides'] }, { ...key, dirs: ['docs', 'guides'] }, { ...key, maxPageBytes: 999 }];
+    expect(new Set([key, ...others].map(cacheSlotOf)).size).toBe(5);
+
+    // Two workspaces with the same pages (paths, sizes and mtimes), and a cache that gives every slot the one entry it holds.
+    await using first = await createTempWorkspace({ files: pages(4) });
+    await using second = await createTempWorkspace({ files: pages(4) });
+    const mtime = new Date('2026-01-02T03:04:05Z');
+    for (const workspace of [first, second]) for (const file of Object.keys(pages(4))) fs.utimesSync(workspace.path(file), mtime, mtime);
+    let stored: Uint8Array | null = null;
+    const sharedSlot: DocsIndexCache = {
+      read: async () => stored,
+      write: async (_slot, data) => {
+        stored = data;
+      },
+    };
+    await createDocsMap({ runtime: (await countingRuntime(first)).runtime, dirs: ['docs'], cache: sharedSlot });
+    expect((await createDocsMap({ runtime: (await countingRuntime(first)).runtime, dirs: ['docs'], cache: sharedSlot })).isFromCache).toBe(true);
+    const other = await countingRuntime(second);
+    const fromOther = await createDocsMap({ runtime: other.runtime, dirs: ['docs'], cache: sharedSlot });
+    expect(fromOther.isFromCache).toBe(false);
+    expect(other.counts.get('fs.readFile')).toBe(4);
   });
 });
 

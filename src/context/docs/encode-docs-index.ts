@@ -10,9 +10,10 @@ import { isConsistentPagePositions } from './page-positions.js';
  * string, frontmatter keywords indexed. 4: the fingerprint covers the listed
  * files (not their targets) and the warnings include the target clashes, so
  * a hit assigns no targets. 5: every page's words as term ids (reranking
- * tokenises no page).
+ * tokenises no page). 6: the fingerprint is the listing itself, not its
+ * SHA-256, and slots are named by a 64-bit FNV-1a.
  */
-export const DOCS_INDEX_FORMAT_VERSION = 5;
+export const DOCS_INDEX_FORMAT_VERSION = 6;
 /** Joins the vocabulary in the header; no term holds it (terms never hold whitespace). */
 const TERM_SEPARATOR = '\n';
 

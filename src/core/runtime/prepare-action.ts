@@ -1,6 +1,5 @@
 import { type AgentAction, MAX_READ_FILES_BYTES, MAX_READ_FILES_FILE_BYTES, MAX_READ_FILES_PATHS } from '../actions/agent-action.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
-import { extractArgvPaths } from '../path-scope/extract-command-paths.js';
 import { type OutOfScopePath, findOutOfScopePaths, resolveMentions } from '../path-scope/find-out-of-scope-paths.js';
 import type { ShellParser } from '../path-scope/shell-syntax.js';
 import { type WorkspaceScope, toAbsoluteUnresolved } from '../path-scope/workspace-scope.js';
@@ -109,6 +108,8 @@ export function createActionPreparer(options: ActionPreparerOptions): (action: A
       case 'shell.run': {
         validateArgv(action.argv);
         const cwd = await locate(action.cwd ?? '.');
+        // Loaded with the first command: the shell path extraction is a fifth of the runtime's code, which no read or list needs.
+        const { extractArgvPaths } = await import('../path-scope/extract-command-paths.js');
         const extraction = extractArgvPaths(action.argv, { cwd: cwd.absolute, homeDir: scope.homeDir, parser: options.shellParser });
         const mentions = await resolveMentions(extraction.mentions, scope);
         const commands = await Promise.all(extraction.commands.map((command) => locateProgram(command, cwd.absolute)));
