@@ -28,8 +28,7 @@ function pushPosition(positions: ConceptPositions, any: number, whole: number, f
  * each holding what its part matches and what any of its names matches (a
  * compound's whole name counts for every part). The names are
  * `names[nameStart..nameEnd)` and the parts `parts[partStart..partEnd)`,
- * looked up by `matchOf`: terms from analyzeToken, or term ids as the index
- * stores them, with no copy of either.
+ * looked up by `matchOf` (storedBlockPositions does the same over term ids).
  */
 function pushTokenPositions<Key>(
   positions: ConceptPositions,
@@ -98,33 +97,92 @@ export interface PagePositions {
   blocks: ConceptPositions[];
 }
 
-/** The page's stored words (see EncodedPagePositions) and the matched terms by vocabulary id, to read a page without tokenising it. */
+/**
+ * What each vocabulary term matches, by term id, as dense arrays (a term
+ * that matches nothing holds zeros): reading a stored word is then three
+ * array reads, with no map lookup or call per word (the warm CLI search
+ * reads some 20 candidate pages in a process that just started, issue 20).
+ */
+export interface MatchedTermTable {
+  /** MatchedTerm.concepts per term id. */
+  concepts: Int32Array;
+  /** MatchedTerm.wholeConcepts per term id. */
+  wholeConcepts: Int32Array;
+  /** MatchedTerm.factor per term id. */
+  factors: Float64Array;
+}
+
+/** The table of `matchedTerms` over a vocabulary of `termCount` terms; `termId` gives a term's id (undefined: not in it). */
+export function matchedTermTable(matchedTerms: ReadonlyMap<string, MatchedTerm>, termId: (term: string) => number | undefined, termCount: number): MatchedTermTable {
+  const table = { concepts: new Int32Array(termCount), wholeConcepts: new Int32Array(termCount), factors: new Float64Array(termCount) };
+  for (const [term, matched] of matchedTerms) {
+    const id = termId(term);
+    if (id === undefined || id >= termCount) continue;
+    table.concepts[id] = matched.concepts;
+    table.wholeConcepts[id] = matched.wholeConcepts;
+    table.factors[id] = matched.factor;
+  }
+  return table;
+}
+
+/** The page's stored words (see EncodedPagePositions) and what each term id matches, to read a page without tokenising it. */
 export interface StoredWords {
   words: Uint32Array;
-  matchedById: ReadonlyMap<number, MatchedTerm>;
+  matched: MatchedTermTable;
 }
 
 /**
  * The blocks' positions from the stored words: what conceptPositionsOfText
  * gives for each block's text (tested equal), from one array of term ids.
  * Null when the words do not describe these blocks (then the text is read).
+ * The loop is pushTokenPositions written out over the table, as it runs on
+ * every word of every candidate.
  */
 function storedBlockPositions(stored: StoredWords, blockCount: number): ConceptPositions[] | null {
-  const { words, matchedById } = stored;
-  const matchOf = (id: number) => matchedById.get(id);
+  const { words } = stored;
+  const { concepts, wholeConcepts, factors } = stored.matched;
+  // An id past the table (UNKNOWN_TERM) matches nothing.
+  const known = concepts.length;
   const read: ConceptPositions[] = [];
   for (let at = 0; at < words.length; ) {
     const blockEnd = at + 1 + words[at]!;
-    const positions: ConceptPositions = { any: [], whole: [], factors: [] };
+    const any: number[] = [];
+    const whole: number[] = [];
+    const worth: number[] = [];
     for (let cursor = at + 1; cursor < blockEnd; ) {
       const header = words[cursor]!;
       const nameEnd = cursor + 1 + (header & 0xff);
       const partEnd = nameEnd + (header >>> 8);
-      // An UNKNOWN_TERM part is in no map: a position that matches nothing.
-      pushTokenPositions(positions, matchOf, words, cursor + 1, nameEnd, words, nameEnd, partEnd);
+      let nameAny = 0;
+      let nameWhole = 0;
+      let nameFactor = 0;
+      for (let slot = cursor + 1; slot < nameEnd; slot += 1) {
+        const id = words[slot]!;
+        if (id >= known) continue;
+        nameAny |= concepts[id]!;
+        nameWhole |= wholeConcepts[id]!;
+        if (factors[id]! > nameFactor) nameFactor = factors[id]!;
+      }
+      if (partEnd === nameEnd) {
+        any.push(nameAny);
+        whole.push(nameWhole);
+        worth.push(nameFactor);
+      }
+      for (let slot = nameEnd; slot < partEnd; slot += 1) {
+        const id = words[slot]!;
+        if (id >= known) {
+          any.push(nameAny);
+          whole.push(nameWhole);
+          worth.push(nameFactor);
+          continue;
+        }
+        any.push(nameAny | concepts[id]!);
+        whole.push(nameWhole | wholeConcepts[id]!);
+        worth.push(factors[id]! > nameFactor ? factors[id]! : nameFactor);
+      }
       cursor = partEnd;
     }
-    read.push(positions);
+    read.push({ any, whole, factors: worth });
     at = blockEnd;
   }
   return read.length === blockCount ? read : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuery } from './analyze-query.js';
-import { readPagePositions } from './concept-positions.js';
+import { matchedTermTable, readPagePositions } from './concept-positions.js';
 import { buildDocsIndex, openDocsIndex } from './docs-index.js';
 import { buildPageRecord } from './page-record.js';
 import { MAX_PAGE_READ_CHARS, UNKNOWN_TERM, encodePagePositions, storedPageWords } from './page-positions.js';
@@ -29,7 +29,7 @@ describe('stored page words', () => {
 
   it.each(QUERIES)('give every page the positions its text gives, for %j', (query) => {
     const ranking = rankPages(index, analyzeQuery(query), () => true);
-    const matchedById = new Map([...ranking.matchedTerms].map(([term, matched]) => [index.termId(term)!, matched]));
+    const matched = matchedTermTable(ranking.matchedTerms, (term) => index.termId(term), index.terms.length);
     expect(ranking.matchedTerms.size).toBeGreaterThan(0);
     index.pages.forEach((meta, page) => {
       const blocks = index.blocksOf(page)!;
@@ -38,7 +38,7 @@ describe('stored page words', () => {
       const fromText = readPagePositions(meta.title, blocks, ranking.matchedTerms);
       // Blanked texts of the same lengths: what is read comes from the words alone.
       const blanked = blocks.map((block) => ({ ...block, text: ' '.repeat(block.text.length) }));
-      expect(readPagePositions(meta.title, blanked, ranking.matchedTerms, { words: words!, matchedById })).toEqual(fromText);
+      expect(readPagePositions(meta.title, blanked, ranking.matchedTerms, { words: words!, matched })).toEqual(fromText);
       expect(fromText.blocks).toHaveLength(blocks.length);
     });
   });
@@ -55,8 +55,8 @@ describe('stored page words', () => {
     const huge = indexOf({ huge: `# Huge\n\n${paragraph.repeat(Math.ceil(MAX_PAGE_READ_CHARS / paragraph.length) + 3)}` });
     const blocks = huge.blocksOf(0)!;
     const ranking = rankPages(huge, analyzeQuery('proxy server'), () => true);
-    const matchedById = new Map([...ranking.matchedTerms].map(([term, matched]) => [huge.termId(term)!, matched]));
-    const stored = readPagePositions('Huge', blocks, ranking.matchedTerms, { words: huge.wordsOf(0)!, matchedById });
+    const matched = matchedTermTable(ranking.matchedTerms, (term) => huge.termId(term), huge.terms.length);
+    const stored = readPagePositions('Huge', blocks, ranking.matchedTerms, { words: huge.wordsOf(0)!, matched });
     expect(stored.blocks.length).toBeLessThan(blocks.length);
     expect(stored).toEqual(readPagePositions('Huge', blocks, ranking.matchedTerms));
   });
@@ -77,7 +77,7 @@ describe('stored page words', () => {
     const ranking = rankPages(index, analyzeQuery('dev server proxy'), () => true);
     const blocks = index.blocksOf(page)!;
     const firstBlockOnly = index.wordsOf(page)!.subarray(0, 1 + index.wordsOf(page)![0]!);
-    const read = readPagePositions(index.pages[page]!.title, blocks, ranking.matchedTerms, { words: firstBlockOnly, matchedById: new Map() });
+    const read = readPagePositions(index.pages[page]!.title, blocks, ranking.matchedTerms, { words: firstBlockOnly, matched: matchedTermTable(new Map(), () => undefined, index.terms.length) });
     expect(read).toEqual(readPagePositions(index.pages[page]!.title, blocks, ranking.matchedTerms));
   });
 });

@@ -3,9 +3,9 @@ import { diversify } from './diversify.js';
 import type { DocsIndex } from './docs-index.js';
 import { type SectionSnippet, makeSectionSnippet } from './make-snippet.js';
 import { metadataFallback } from './metadata-fallback.js';
-import { readPagePositions } from './concept-positions.js';
+import { matchedTermTable, readPagePositions } from './concept-positions.js';
 import { proximityBoostOf } from './proximity-boost.js';
-import { type MatchKind, type MatchedTerm, rankPages } from './rank-pages.js';
+import { type MatchKind, rankPages } from './rank-pages.js';
 import { averageSectionLength, bestSectionScore, readPageSections } from './section-focus.js';
 
 /** Most results one search returns. */
@@ -67,16 +67,12 @@ export function searchDocsIndex(input: SearchDocsIndexInput): DocsSearchHit[] {
 
   // The blocks and words come with the index (see DocsIndexData): no page file is read or tokenised here.
   // Each candidate is read once (see readPagePositions) for the proximity boost and the section focus.
-  const matchedById = new Map<number, MatchedTerm>();
-  for (const [term, matched] of ranking.matchedTerms) {
-    const termId = index.termId(term);
-    if (termId !== undefined) matchedById.set(termId, matched);
-  }
+  const matched = matchedTermTable(ranking.matchedTerms, (term) => index.termId(term), index.terms.length);
   const read = ranking.pages.slice(0, RERANK_CANDIDATES).map((ranked) => {
     const meta = index.pages[ranked.page]!;
     const blocks = index.blocksOf(ranked.page);
     const words = blocks === null ? null : index.wordsOf(ranked.page);
-    const positions = blocks === null ? null : readPagePositions(meta.title, blocks, ranking.matchedTerms, words === null ? undefined : { words, matchedById });
+    const positions = blocks === null ? null : readPagePositions(meta.title, blocks, ranking.matchedTerms, words === null ? undefined : { words, matched });
     const sections = blocks === null || positions === null ? null : readPageSections(blocks, meta.title, positions, concepts.length);
     return { ranked, meta, blocks, positions, sections };
   });
