@@ -40,7 +40,7 @@ const SYNTHETIC_REGIONS = 30;
 /** Pages of the site the warm CLI search runs on (the issue's 1,000). */
 const WARM_PAGES = 1_000;
 /** Interleaved rounds of `node -e 0` and the warm CLI search; the medians are compared. */
-const WARM_ROUNDS = 7;
+const WARM_ROUNDS = 15;
 const QUERY_KINDS = ['task', 'api', 'typo'] as const;
 const isVerbose = process.argv.includes('--verbose');
 /** Only the real sites of docs-sites.ts (a quick look while working on the ranker). */

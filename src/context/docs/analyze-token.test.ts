@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_QUERY_CHARS, MAX_QUERY_CONCEPTS, analyzeQuery } from './analyze-query.js';
-import { MAX_TOKEN_CHARS, RELATED_TERM_MARK, analyzeToken, countTerms, primaryTerms, rawTokens, tokenize } from './analyze-token.js';
+import { MAX_TOKEN_CHARS, RELATED_TERM_MARK, analyzeToken, countTerms, primaryTerms, rawTokens, tokenize, wordsOf } from './analyze-token.js';
 
 describe('rawTokens', () => {
   it.each([
@@ -92,5 +93,49 @@ describe('analyzeQuery', () => {
     const concepts = analyzeQuery(words);
     expect(concepts).toHaveLength(MAX_QUERY_CONCEPTS);
     expect(analyzeQuery(`${'x '.repeat(MAX_QUERY_CHARS)}needle`)).toEqual([]);
+  });
+});
+
+describe('rawTokens outside ASCII', () => {
+  it('treats Latin letters and General Punctuation as the Unicode classes do (it takes a shortcut for them)', () => {
+    const isWordChar = (character: string) => /[\p{L}\p{N}\p{M}]/u.test(character);
+    for (const [from, to] of [
+      [0xc0, 0x24f],
+      [0x2000, 0x206f],
+    ] as const) {
+      for (let code = from; code <= to; code += 1) {
+        const character = String.fromCharCode(code);
+        expect([code, rawTokens(`ab${character}cd`).map((token) => token.text)]).toEqual([code, isWordChar(character) ? [`ab${character}cd`] : ['ab', 'cd']]);
+      }
+    }
+  });
+});
+
+describe('single-character words', () => {
+  it('indexes a digit of any script and no single letter', () => {
+    expect(analyzeToken('7').parts).toEqual(['7']);
+    expect(analyzeToken('٣').parts).toEqual(['٣']);
+    expect(analyzeToken('x').parts).toEqual([]);
+    expect(analyzeToken('é').parts).toEqual([]);
+    expect(analyzeToken('v2').parts).toEqual(['2']);
+  });
+});
+
+describe('wordsOf', () => {
+  const unicodeWords = (segment: string) => segment.split(/[_$]+/).flatMap((piece) => piece.match(/\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+|[\p{L}\p{M}]+/gu) ?? []);
+
+  it('splits ASCII segments as the Unicode word pattern does (it takes a shortcut for them)', () => {
+    const segment = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)), maxLength: 24 });
+    fc.assert(
+      fc.property(segment, (text) => {
+        expect(wordsOf(text)).toEqual(unicodeWords(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('splits other scripts with the Unicode pattern', () => {
+    expect(wordsOf('ÜberBlick2ème')).toEqual(['Über', 'Blick', '2', 'ème']);
+    expect(wordsOf('ÜberBlick2ème')).toEqual(unicodeWords('ÜberBlick2ème'));
   });
 });

@@ -1,3 +1,5 @@
+import { isAscii } from './heading-anchor.js';
+import { lazyRegExp } from './lazy-regexp.js';
 import { porterStem } from './porter-stem.js';
 import { STOP_WORDS } from './stop-words.js';
 
@@ -6,10 +8,12 @@ import { STOP_WORDS } from './stop-words.js';
  */
 export const MAX_TOKEN_CHARS = 64;
 
-const NON_ASCII_WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const nonAsciiWordChar = lazyRegExp(String.raw`[\p{L}\p{N}\p{M}]`, 'u');
 const CONNECTOR_PATTERN = /[.\-/:]/;
 /** camelCase, PascalCase, acronyms, digits and other scripts become separate words. */
-const WORD_PATTERN = /\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+|[\p{L}\p{M}]+/gu;
+const wordPattern = lazyRegExp(String.raw`\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+|[\p{L}\p{M}]+`, 'gu');
+/** wordPattern for ASCII text (the same words), which needs no Unicode tables. */
+const ASCII_WORD_PATTERN = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[A-Za-z]+/g;
 const SEGMENT_SEPARATOR = /[_$]+/;
 /** The memo of analyzeToken is dropped past this many entries, so memory stays bounded. */
 const MAX_MEMO_ENTRIES = 200_000;
@@ -72,7 +76,10 @@ function charClass(text: string, index: number): number {
   const code = text.charCodeAt(index);
   if (code < 128) return ASCII_CLASSES[code]!;
   if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af)) return CJK;
-  return NON_ASCII_WORD_CHAR.test(text[index]!) ? WORD : OTHER;
+  // Latin-1 and Latin Extended letters (but × and ÷) and the General Punctuation block (’ “ — …), without the Unicode class.
+  if (code >= 0xc0 && code <= 0x24f) return code === 0xd7 || code === 0xf7 ? OTHER : WORD;
+  if (code >= 0x2000 && code <= 0x206f) return OTHER;
+  return nonAsciiWordChar().test(text[index]!) ? WORD : OTHER;
 }
 
 /**
@@ -164,15 +171,21 @@ function computeTerms(raw: string): TokenTerms {
   return { whole, related: uniqueRelated, parts: [...new Set(parts)], primary, all, names: [...wholes, ...uniqueRelated, ...marked] };
 }
 
-/** The words of one segment of a token (split on `_`, `$`, camelCase and letter/digit boundaries). */
-function wordsOf(segment: string): string[] {
-  return segment.split(SEGMENT_SEPARATOR).flatMap((piece) => piece.match(WORD_PATTERN) ?? []);
+/** The words of one segment of a token (split on `_`, `$`, camelCase and letter/digit boundaries). Exported for its tests. */
+export function wordsOf(segment: string): string[] {
+  return segment.split(SEGMENT_SEPARATOR).flatMap((piece) => piece.match(isAscii(piece) ? ASCII_WORD_PATTERN : wordPattern()) ?? []);
 }
 
 /** Whether a lowercased word is indexed: not a stop word, not a single letter (a digit is). */
 function isIndexedWord(lowerWord: string): boolean {
-  return !STOP_WORDS.has(lowerWord) && (lowerWord.length > 1 || /\p{N}/u.test(lowerWord));
+  if (STOP_WORDS.has(lowerWord)) return false;
+  if (lowerWord.length > 1) return true;
+  // One character: an ASCII digit without the Unicode table (compiled at its first use in a process), else any script's.
+  const code = lowerWord.charCodeAt(0);
+  return code < 0x80 ? code >= 0x30 && code <= 0x39 : numberChar().test(lowerWord);
 }
+
+const numberChar = lazyRegExp(String.raw`\p{N}`, 'u');
 
 /**
  * The words of a raw token as typed (lowercased) that its parts are the

@@ -35,6 +35,20 @@ describe('decodeDocsIndex', () => {
     expect(index.pagePositions.words.length).toBeGreaterThan(0);
   });
 
+  it('writes its header as ASCII and reads back titles, terms and warnings in any script', () => {
+    const index = indexOf(3, 4, 1);
+    index.pages[1] = { ...index.pages[1]!, title: 'What’s new in 東京 😀', summary: 'é \ud800' };
+    index.terms = ['café', 'naïve', 't000002', '東京'].sort();
+    const bytes = encodeDocsIndex({ fingerprint: 'docs/é.md', index, warnings: ['½ ✓'] });
+    const headerLength = new Uint32Array(bytes.buffer, bytes.byteOffset, 4)[3]!;
+    expect(bytes.subarray(16, 16 + headerLength).every((byte) => byte < 0x80)).toBe(true);
+    const decoded = decodeDocsIndex(bytes);
+    expect(decoded?.index.pages[1]).toEqual(index.pages[1]);
+    expect(decoded?.index.terms).toEqual(index.terms);
+    expect(decoded?.warnings).toEqual(['½ ✓']);
+    expect(decoded?.fingerprint).toBe('docs/é.md');
+  });
+
   it('refuses an entry whose page words do not end where the entry does', () => {
     const index = indexOf(50, 100, 4);
     const bytes = encodeDocsIndex({ fingerprint: 'f', index, warnings: [] });

@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAnchorAssigner, slugifyHeading } from './heading-anchor.js';
+
+/** The rule as written with Unicode classes, which slugifyHeading applies to non-ASCII text (and shortcuts for ASCII). */
+const unicodeSlug = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
 
 describe('slugifyHeading', () => {
   it.each([
@@ -11,6 +15,12 @@ describe('slugifyHeading', () => {
     ['Überblick', 'überblick'],
   ])('%j → %j (GitHub and VitePress write the same)', (heading, anchor) => {
     expect(slugifyHeading(heading)).toBe(anchor);
+  });
+
+  it('gives ASCII text the anchor the Unicode rule gives it', () => {
+    const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)), maxLength: 40 });
+    fc.assert(fc.property(ascii, (text) => slugifyHeading(text) === unicodeSlug(text)), { numRuns: 2000 });
+    expect(slugifyHeading('A_b-C d:E~9')).toBe(unicodeSlug('A_b-C d:E~9'));
   });
 });
 

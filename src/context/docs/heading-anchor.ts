@@ -1,3 +1,5 @@
+import { lazyRegExp } from './lazy-regexp.js';
+
 /**
  * The anchor of a heading the way GitHub and VitePress write it (the
  * github-slugger rules): lowercase; everything but letters, marks, digits,
@@ -10,7 +12,19 @@
  * slugifyHeading('Server Options: `server.port`'); // 'server-options-serverport'
  */
 export function slugifyHeading(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+  const lower = text.toLowerCase();
+  // The same rule for ASCII text without the Unicode classes, whose first use compiles some 0.5 ms of tables (a warm search runs it once).
+  const kept = isAscii(lower) ? lower.replace(/[^a-z0-9_\- ]/g, '') : lower.replace(notInSlug(), '');
+  return kept.replace(/ /g, '-');
+}
+
+const notInSlug = lazyRegExp(String.raw`[^\p{L}\p{M}\p{N}\p{Pc}\- ]`, 'gu');
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Whether a text holds ASCII characters only. */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
 }
 
 /**

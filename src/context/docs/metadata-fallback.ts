@@ -1,3 +1,4 @@
+import { lazyRegExp } from './lazy-regexp.js';
 import { basenameOfTarget } from './page-target.js';
 import type { PageMeta } from './page-record.js';
 
@@ -14,8 +15,10 @@ export interface FallbackMatch {
 
 /** Letters and digits only, lowercase: `Env Variables & Modes` → `envvariablesmodes`. */
 export function squash(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return text.toLowerCase().replace(notLetterOrDigit(), '');
 }
+
+const notLetterOrDigit = lazyRegExp(String.raw`[^\p{L}\p{N}]+`, 'gu');
 
 function bigramsOf(text: string): Set<string> {
   const bigrams = new Set<string>();
