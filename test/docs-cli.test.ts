@@ -144,7 +144,7 @@ describe('brass-agent docs', () => {
     expect(first.code).toBe(0);
     const cacheFiles = allFiles(context.home.path('cache'));
     expect(cacheFiles).toHaveLength(1);
-    expect(cacheFiles[0]).toMatch(/brass-agent\/docs-index\/[0-9a-f]{32}\.bin$/);
+    expect(cacheFiles[0]).toMatch(/brass-agent\/docs-index\/[0-9a-f]{16}\.bin$/);
     const written = fs.statSync(cacheFiles[0]!).mtimeMs;
     const second = await context.docs('guides', '--search', `how to ${marker}`, '--json');
     expect(second.code).toBe(0);
