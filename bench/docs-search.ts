@@ -19,6 +19,8 @@
 //   tsx bench/docs-search.ts --warm-only  only the warm CLI search
 //   tsx bench/docs-search.ts --warm-only --cli ../old/dist/cli/main.js   the same for another build
 //   tsx bench/docs-search.ts --warm-only --keep   keeps the temp folder (the warm site, to profile) and prints its path
+//   tsx bench/docs-search.ts --warm-only --instructions   also counts the instructions of both under callgrind
+//                                         (valgrind; steady whatever the machine's load, to compare two builds)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,6 +55,10 @@ const isWarmOnly = process.argv.includes('--warm-only');
 const warmCli = process.argv.includes('--cli') ? path.resolve(process.argv[process.argv.indexOf('--cli') + 1]!) : CLI_PATH;
 /** Keeps the temp folder (the warm site is its `warm/`, its cache `warm-cache/`) for profiling by hand. */
 const isKeep = process.argv.includes('--keep');
+/** Also counts instructions under valgrind's callgrind (threads included): wall time drifts with the machine's load, counts hardly do. */
+const isCountingInstructions = process.argv.includes('--instructions');
+/** Callgrind runs of each: a count still varies by a few percent (hash seeds, GC timing), so the median of three. */
+const INSTRUCTION_ROUNDS = 3;
 
 interface Page {
   target: string;
@@ -323,6 +329,34 @@ function benchWarmCli(temp: string, pages: readonly Page[]): void {
   const [nodeMedian, warmMedian] = [percentile(node, 0.5), percentile(warm, 0.5)];
   console.log(`warm \`docs --search\` on ${WARM_PAGES} pages (built CLI, interleaved with \`node -e 0\`, median of ${WARM_ROUNDS}):`);
   console.log(`  node -e 0 ${ms(nodeMedian)}, docs --search ${ms(warmMedian)}: ${ms(warmMedian - nodeMedian)} over node (goal ≤ 100 ms), ratio ${(warmMedian / nodeMedian).toFixed(2)}x`);
+  if (isCountingInstructions) countWarmInstructions(search, root, env);
+}
+
+/** Instructions (callgrind's `I refs`) of one run, or null without valgrind. */
+function instructionsOf(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): number | null {
+  const out = path.join(os.tmpdir(), `brass-callgrind-${process.pid}.out`);
+  const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...argv], { cwd, env, encoding: 'utf8' });
+  fs.rmSync(out, { force: true });
+  if (run.error !== undefined || run.status !== 0) return null;
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr);
+  return refs === null ? null : Number(refs[1]!.replaceAll(',', ''));
+}
+
+function countWarmInstructions(search: readonly string[], root: string, env: NodeJS.ProcessEnv): void {
+  const node: number[] = [];
+  const warm: number[] = [];
+  for (let round = 0; round < INSTRUCTION_ROUNDS; round += 1) {
+    const [bare, searched] = [instructionsOf(['-e', '0'], root, env), instructionsOf(search, root, env)];
+    if (bare === null || searched === null) {
+      console.log('  instructions: skipped, valgrind is missing or failed (apt-get install valgrind)');
+      return;
+    }
+    node.push(bare);
+    warm.push(searched);
+  }
+  const [nodeMedian, warmMedian] = [percentile(node, 0.5), percentile(warm, 0.5)];
+  const millions = (count: number) => `${(count / 1e6).toFixed(0)} M`;
+  console.log(`  instructions under callgrind (median of ${INSTRUCTION_ROUNDS}): node -e 0 ${millions(nodeMedian)}, docs --search ${millions(warmMedian)}: ${millions(warmMedian - nodeMedian)} over node, ratio ${(warmMedian / nodeMedian).toFixed(2)}x`);
 }
 
 async function main(): Promise<void> {
