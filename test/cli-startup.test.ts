@@ -83,10 +83,12 @@ function publicBuiltinsIn(stderr: string): string[] {
     .map((entry) => `node:${entry.slice('NativeModule '.length)}`);
 }
 
-/** The built-ins the hooks themselves load (the hooks thread needs node:worker_threads): no command's doing. */
-async function harnessBuiltins(registerPath: string): Promise<Set<string>> {
-  const { stderr } = await promisify(execFile)(process.execPath, ['--import', pathToFileURL(registerPath).href, '--input-type=module', '-e', '']);
-  return new Set(publicBuiltinsIn(stderr));
+let harnessBuiltinsLoaded: Promise<Set<string>> | undefined;
+
+/** The built-ins the hooks themselves load (the hooks thread needs node:worker_threads): no command's doing. The same hooks in every test: found once. */
+function harnessBuiltins(registerPath: string): Promise<Set<string>> {
+  harnessBuiltinsLoaded ??= promisify(execFile)(process.execPath, ['--import', pathToFileURL(registerPath).href, '--input-type=module', '-e', '']).then(({ stderr }) => new Set(publicBuiltinsIn(stderr)));
+  return harnessBuiltinsLoaded;
 }
 
 /** Runs the built CLI with the hooks and returns its exit code, the modules it loaded and the processes it started. */

@@ -1,5 +1,4 @@
-import { isAscii } from './heading-anchor.js';
-import { lazyRegExp } from './lazy-regexp.js';
+import { isAscii, lazyRegExp } from './unicode-classes.js';
 import { porterStem } from './porter-stem.js';
 import { STOP_WORDS } from './stop-words.js';
 

@@ -30,13 +30,13 @@ function pushPosition(positions: ConceptPositions, any: number, whole: number, f
  * `names[nameStart..nameEnd)` and the parts `parts[partStart..partEnd)`,
  * looked up by `matchOf` (storedBlockPositions does the same over term ids).
  */
-function pushTokenPositions<Key>(
+function pushTokenPositions(
   positions: ConceptPositions,
-  matchOf: (key: Key) => MatchedTerm | undefined,
-  names: ArrayLike<Key>,
+  matchOf: (term: string) => MatchedTerm | undefined,
+  names: readonly string[],
   nameStart: number,
   nameEnd: number,
-  parts: ArrayLike<Key>,
+  parts: readonly string[],
   partStart: number,
   partEnd: number,
 ): void {

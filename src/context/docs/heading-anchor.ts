@@ -1,4 +1,4 @@
-import { lazyRegExp } from './lazy-regexp.js';
+import { isAscii, lazyRegExp } from './unicode-classes.js';
 
 /**
  * The anchor of a heading the way GitHub and VitePress write it (the
@@ -19,13 +19,6 @@ export function slugifyHeading(text: string): string {
 }
 
 const notInSlug = lazyRegExp(String.raw`[^\p{L}\p{M}\p{N}\p{Pc}\- ]`, 'gu');
-
-const NON_ASCII = /[\u0080-\uffff]/;
-
-/** Whether a text holds ASCII characters only. */
-export function isAscii(text: string): boolean {
-  return !NON_ASCII.test(text);
-}
 
 /**
  * Gives each heading of one page its anchor, in document order: an explicit

@@ -1,4 +1,4 @@
-import { lazyRegExp } from './lazy-regexp.js';
+import { lazyRegExp } from './unicode-classes.js';
 import { basenameOfTarget } from './page-target.js';
 import type { PageMeta } from './page-record.js';
 

@@ -14,3 +14,10 @@ export function lazyRegExp(source: string, flags: string): () => RegExp {
   let built: RegExp | undefined;
   return () => (built ??= new RegExp(source, flags));
 }
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Whether a text holds ASCII characters only: then the shortcuts beside a lazyRegExp give its answer. */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
+}
